@@ -1,0 +1,97 @@
+/**
+ * The error-code catalogue. Every business failure the server answers carries one of these codes
+ * and the message in the request's language. Codes are stable: clients and tests key on them.
+ * Placeholders in braces ({field}, {minutes}) are filled by `formatMessage`.
+ */
+export type Lang = 'zh' | 'en';
+
+export interface CatalogueEntry {
+  zh: string;
+  en: string;
+  /** HTTP status: 200 for business failures, 4xx/5xx for protocol-level ones. */
+  status: number;
+}
+
+export const ERRORS = {
+  'COMMON.0400': { status: 400, zh: '请求参数不正确：{field}', en: 'Invalid request: {field}' },
+  'COMMON.0401': { status: 400, zh: '{field}不能为空', en: '{field} cannot be empty' },
+  'COMMON.0402': { status: 400, zh: '{field}过长', en: '{field} is too long' },
+  'COMMON.0403': { status: 403, zh: '请求来源不被允许', en: 'The request origin is not allowed' },
+  'COMMON.0404': { status: 404, zh: '404', en: '404' },
+  'COMMON.0413': { status: 413, zh: '请求内容过大', en: 'The request is too large' },
+  'COMMON.0415': { status: 415, zh: '不支持的请求格式', en: 'Unsupported request format' },
+  'COMMON.0429': {
+    status: 429,
+    zh: '操作过于频繁，请稍后再试',
+    en: 'The operation is too frequent. Please try again later',
+  },
+  'COMMON.0500': { status: 500, zh: '页面出错了，请稍后再试', en: 'Page in error, please try again later' },
+  'TENANT.0001': {
+    status: 404,
+    zh: '企业不存在，请检查访问地址',
+    en: 'This enterprise does not exist. Please check the address',
+  },
+  'TENANT.0002': { status: 403, zh: '该企业已停用，请联系管理员', en: 'This enterprise is disabled. Please contact the administrator' },
+  'TENANT.0003': { status: 200, zh: '请输入正确的企业域名', en: 'Please enter a valid enterprise domain' },
+  'TENANT.0004': { status: 200, zh: '未找到该企业域名', en: 'No enterprise uses this domain' },
+  'AUTH.COMMON.0027': { status: 200, zh: '用户未登录', en: 'Not signed in' },
+  'AUTH.COMMON.0028': { status: 200, zh: '登录已过期，请重新登录', en: 'Your session has expired. Please sign in again' },
+  'AUTH.LOGIN.0001': { status: 200, zh: '用户名或密码错误', en: 'Incorrect username or password' },
+  'AUTH.LOGIN.0002': {
+    status: 200,
+    zh: '登录失败次数过多，账号已锁定，请在 {minutes} 分钟后重试',
+    en: 'Too many failed attempts. The account is locked; try again in {minutes} minutes',
+  },
+  'AUTH.LOGIN.0003': {
+    status: 200,
+    zh: '失败次数过多，请在 {seconds} 秒后重试',
+    en: 'Too many failed attempts. Please try again in {seconds} seconds',
+  },
+  'AUTH.LOGIN.0004': { status: 200, zh: '账号已停用，请联系管理员', en: 'This account is disabled. Please contact the administrator' },
+  'CRYPTO.0001': {
+    status: 200,
+    zh: '加密数据无法解析，请刷新页面后重试',
+    en: 'The encrypted data could not be read. Refresh the page and try again',
+  },
+  'CRYPTO.0002': {
+    status: 200,
+    zh: '请求已过期，请刷新页面后重试',
+    en: 'The request has expired. Refresh the page and try again',
+  },
+  'CRYPTO.0003': {
+    status: 200,
+    zh: '请求已被使用，请重新提交',
+    en: 'This request was already used. Please submit again',
+  },
+  'IMS.00030': {
+    status: 200,
+    zh: '用户数量超过规格，请联系管理员',
+    en: 'The number of users exceeds the specification. Please contact the administrator',
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Field names used in `{field}` placeholders, per language. */
+export const FIELD_NAMES: Record<string, Record<Lang, string>> = {
+  username: { zh: '用户名', en: 'Username' },
+  password: { zh: '密码', en: 'Password' },
+  domain: { zh: '企业域名', en: 'Enterprise domain' },
+  locale: { zh: '语言', en: 'Language' },
+  type: { zh: '页面类型', en: 'Page type' },
+  body: { zh: '请求内容', en: 'Request body' },
+};
+
+export function formatMessage(
+  code: ErrorCode,
+  lang: Lang,
+  params: Record<string, string | number> = {},
+): string {
+  const template = ERRORS[code][lang];
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    const value = params[key];
+    if (value === undefined) return whole;
+    if (key === 'field') return FIELD_NAMES[String(value)]?.[lang] ?? String(value);
+    return String(value);
+  });
+}
