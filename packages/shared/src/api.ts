@@ -114,8 +114,8 @@ export const LIMITS = {
 
 /** Form body of POST /login/form (and the AD / LDAP variants later). */
 export const loginFormSchema = z.object({
-  username: z.string().max(LIMITS.username),
-  password: z.string().max(LIMITS.encrypted),
+  username: z.string().min(1).max(LIMITS.username),
+  password: z.string().min(1).max(LIMITS.encrypted),
   redirect_to: z.string().max(2048).optional(),
 });
 export type LoginFormInput = z.infer<typeof loginFormSchema>;
@@ -125,5 +125,7 @@ export interface LoginResult {
   user: SessionUser;
 }
 
-export const changeLangSchema = z.object({ locale: z.string().max(16) });
-export const setDomainSchema = z.object({ domain: z.string().max(LIMITS.domain) });
+export const changeLangSchema = z.object({ locale: z.string().min(1).max(16) });
+export const setDomainSchema = z.object({ domain: z.string().min(1).max(LIMITS.domain) });
+export const uiConfigQuerySchema = z.object({ type: z.enum(UI_CONFIG_TYPES) });
+export const logoutParamsSchema = z.object({ Id: z.string().min(1).max(64) });

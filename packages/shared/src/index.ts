@@ -2,3 +2,4 @@ export * from './errors.ts';
 export * from './api.ts';
 export * from './lang.ts';
 export * from './device.ts';
+export * from './tenant.ts';

@@ -1,0 +1,66 @@
+/** Builds the Fastify app: plugins, cross-cutting rules, every module's routes, the OpenAPI document. */
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifySwagger from '@fastify/swagger';
+import { API_PREFIX } from '@tessera/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { httpRules } from './http/plugin.ts';
+import { loginRoutes } from './modules/login/routes.ts';
+import { portalRoutes } from './modules/portal/routes.ts';
+import { tenancyRoutes } from './modules/tenancy/routes.ts';
+import { webRoutes } from './modules/web/routes.ts';
+import type { Services } from './services.ts';
+
+export interface AppOptions {
+  /** Pino logger options; false for none (tests). */
+  logger?: boolean | { level: string };
+}
+
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: services.config.LOG_LEVEL },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: services.config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Tessera identity portal API', version: '1' },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await httpRules(app, services);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await services.db.selectFrom('tenants').select('id').limit(1).execute();
+    return { status: 'ok' };
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(portalRoutes(services));
+      await api.register(loginRoutes(services));
+      await api.register(tenancyRoutes(services));
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+  await webRoutes(app, services);
+  return app;
+}

@@ -1,0 +1,149 @@
+/**
+ * The admin command line: `npm run cli -- <command>`. It opens the same database as the server
+ * (DATABASE_URL), runs the migrations and seeds the demo tenant first, so it works on a fresh clone.
+ */
+import { Command, Option } from 'commander';
+import { loadConfig } from './config.ts';
+import { openMigratedDb } from './db/index.ts';
+import { seedDemo } from './seed.ts';
+import { type Services, createServices } from './services.ts';
+
+async function withServices(run: (s: Services) => Promise<void>) {
+  const config = loadConfig();
+  const db = await openMigratedDb(config.databaseUrl);
+  const services = createServices(db, config);
+  try {
+    if (config.SEED_DEMO) await seedDemo(services);
+    await run(services);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function tenantOf(s: Services, code: string) {
+  const tenant = await s.tenancy.getByCode(code);
+  if (!tenant) throw new Error(`No tenant "${code}"`);
+  return tenant;
+}
+
+const program = new Command('tessera').description('Tessera admin command line').showHelpAfterError();
+
+const tenant = program.command('tenant').description('Manage tenants (enterprises)');
+tenant
+  .command('create <code>')
+  .description('Create a tenant served at <code>.BASE_DOMAIN')
+  .requiredOption('--name <name>', 'display name (Chinese or default)')
+  .option('--name-en <name>', 'English display name')
+  .option('--domain <host...>', 'custom host names of this tenant')
+  .option('--copyright <text>', 'copyright line; {year} becomes the current year')
+  .option('--record-no <text>', 'record number shown in the footer')
+  .action((code: string, o: { name: string; nameEn?: string; domain?: string[]; copyright?: string; recordNo?: string }) =>
+    withServices(async (s) => {
+      const t = await s.tenancy.create({
+        code,
+        name: o.name,
+        nameEn: o.nameEn,
+        domains: o.domain,
+        loginConfig: { copyright: o.copyright ?? '', copyrightEn: o.copyright ?? '', recordNo: o.recordNo ?? '' },
+      });
+      console.log(`Created tenant ${t.code} (${t.name})`);
+    }),
+  );
+tenant
+  .command('list')
+  .description('List tenants')
+  .action(() =>
+    withServices(async (s) => {
+      for (const t of await s.tenancy.list()) console.log(`${t.code}\t${t.status}\t${t.name}`);
+    }),
+  );
+for (const [name, status] of [
+  ['disable', 'disabled'],
+  ['enable', 'active'],
+] as const) {
+  tenant
+    .command(`${name} <code>`)
+    .description(`${name === 'disable' ? 'Disable' : 'Enable'} a tenant`)
+    .action((code: string) =>
+      withServices(async (s) => {
+        await s.tenancy.setStatus(code, status);
+        console.log(`Tenant ${code} is ${status}`);
+      }),
+    );
+}
+tenant
+  .command('rotate-key <code>')
+  .description("Replace a tenant's RSA key pair for client encryption")
+  .action((code: string) =>
+    withServices(async (s) => {
+      await s.crypto.rotate((await tenantOf(s, code)).id);
+      console.log(`Rotated the key pair of ${code}`);
+    }),
+  );
+
+const user = program.command('user').description('Manage users of a tenant');
+user
+  .command('create <tenant> <username>')
+  .description('Create a user')
+  .addOption(new Option('--password <password>', 'initial password').makeOptionMandatory())
+  .option('--display-name <name>', 'display name')
+  .option('--email <email>', 'email address')
+  .option('--mobile <mobile>', 'mobile number with area code')
+  .action(
+    (t: string, username: string, o: { password: string; displayName?: string; email?: string; mobile?: string }) =>
+      withServices(async (s) => {
+        const u = await s.accounts.create((await tenantOf(s, t)).id, { username, ...o });
+        console.log(`Created user ${u.username} in ${t}`);
+      }),
+  );
+user
+  .command('list <tenant>')
+  .description('List the users of a tenant')
+  .action((t: string) =>
+    withServices(async (s) => {
+      for (const u of await s.accounts.list((await tenantOf(s, t)).id)) {
+        console.log(`${u.username}\t${u.status}\t${u.display_name}\t${u.email ?? ''}\t${u.mobile ?? ''}`);
+      }
+    }),
+  );
+for (const [name, status] of [
+  ['disable', 'disabled'],
+  ['enable', 'active'],
+] as const) {
+  user
+    .command(`${name} <tenant> <username>`)
+    .description(`${name === 'disable' ? 'Disable a user and end their sessions' : 'Enable a user'}`)
+    .action((t: string, username: string) =>
+      withServices(async (s) => {
+        const tenantId = (await tenantOf(s, t)).id;
+        await s.accounts.setStatus(tenantId, username, status);
+        const u = await s.accounts.findByUsername(tenantId, username);
+        if (status === 'disabled' && u) await s.sessions.destroyAllOf(u.id);
+        console.log(`User ${username} in ${t} is ${status}`);
+      }),
+    );
+}
+user
+  .command('set-password <tenant> <username>')
+  .description("Set a user's password")
+  .addOption(new Option('--password <password>', 'new password').makeOptionMandatory())
+  .action((t: string, username: string, o: { password: string }) =>
+    withServices(async (s) => {
+      await s.accounts.setPassword((await tenantOf(s, t)).id, username, o.password);
+      console.log(`Password of ${username} in ${t} changed`);
+    }),
+  );
+user
+  .command('unlock <tenant> <username>')
+  .description('Clear the failed-login lock of a user')
+  .action((t: string, username: string) =>
+    withServices(async (s) => {
+      await s.throttle.unlock((await tenantOf(s, t)).id, username);
+      console.log(`User ${username} in ${t} is unlocked`);
+    }),
+  );
+
+program.parseAsync(process.argv).catch((err: unknown) => {
+  console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+/**
+ * Settings come from the environment and are checked once at start. A bad value stops the server
+ * with one line that names the setting, what it expects and what it got.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Where npm was invoked (the repository root for `npm start`), so ./data means the user's ./data. */
+const invokedFrom = process.env.INIT_CWD ?? process.cwd();
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `expected an integer between ${min} and ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `expected an integer between ${min} and ${max}`).max(max, `expected an integer between ${min} and ${max}`));
+const hostLabel = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+const envSchema = z.object({
+  PORT: int(0, 65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'expected sqlite:<file> or postgres://...')
+    .optional(),
+  BASE_DOMAIN: z
+    .string()
+    .toLowerCase()
+    .refine((v) => v.split('.').every((l) => hostLabel.test(l)), 'expected a host name such as localhost or id.example.com')
+    .default('localhost'),
+  DEFAULT_TENANT: z.string().regex(hostLabel, 'expected a tenant code (lower-case letters, digits, hyphens)').default('demo'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: int(1, 60 * 24 * 30).default(30),
+  SESSION_ABSOLUTE_HOURS: int(1, 24 * 365).default(12),
+  TRUST_PROXY: bool.default(false),
+  SEED_DEMO: bool.default(true),
+  WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
+});
+
+export type Config = z.infer<typeof envSchema> & { databaseUrl: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const picked = Object.fromEntries(
+    Object.keys(envSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+  );
+  const parsed = envSchema.safeParse(picked);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = String(issue.path[0]);
+    throw new ConfigError(`Invalid setting ${key}: ${issue.message} (got ${JSON.stringify(env[key])})`);
+  }
+  const databaseUrl = parsed.data.DATABASE_URL ?? `sqlite:${path.resolve(invokedFrom, 'data/portal.db')}`;
+  return { ...parsed.data, databaseUrl };
+}

@@ -1,0 +1,106 @@
+/**
+ * Migrations, in code so that the same list runs on SQLite and PostgreSQL. Only portable column
+ * types are used: text, integer/bigint, and an identity column for the audit log.
+ */
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter } from 'kysely';
+
+const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+const migrations: Record<string, Migration> = {
+  '0001_foundation': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('tenants')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('code', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_en', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('login_config', 'text', (c) => c.notNull())
+        .addColumn('brand', 'text', (c) => c.notNull())
+        .addColumn('ui_config', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('tenant_domains')
+        .addColumn('host', 'text', (c) => c.primaryKey())
+        .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id').onDelete('cascade'))
+        .execute();
+      await db.schema
+        .createTable('tenant_keys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id').onDelete('cascade'))
+        .addColumn('public_pem', 'text', (c) => c.notNull())
+        .addColumn('private_pem', 'text', (c) => c.notNull())
+        .addColumn('active', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('tenant_keys_tenant').on('tenant_keys').columns(['tenant_id', 'active']).execute();
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id').onDelete('cascade'))
+        .addColumn('username', 'text', (c) => c.notNull())
+        .addColumn('username_key', 'text', (c) => c.notNull())
+        .addColumn('display_name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text')
+        .addColumn('mobile', 'text')
+        .addColumn('password_hash', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('password_changed_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('users_tenant_username', ['tenant_id', 'username_key'])
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id_hash', 'text', (c) => c.primaryKey())
+        .addColumn('public_id', 'text', (c) => c.notNull().unique())
+        .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('ip', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('absolute_expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', 'integer', (c) =>
+          isPostgres(db) ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn('tenant_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text')
+        .addColumn('username', 'text', (c) => c.notNull())
+        .addColumn('operation', 'text', (c) => c.notNull())
+        .addColumn('result', 'text', (c) => c.notNull())
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('ip', 'text', (c) => c.notNull())
+        .addColumn('device', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text', (c) => c.notNull())
+        .addColumn('detail', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('audit_log_tenant_time').on('audit_log').columns(['tenant_id', 'created_at']).execute();
+      await db.schema
+        .createTable('ephemeral')
+        .addColumn('k', 'text', (c) => c.primaryKey())
+        .addColumn('v', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('ephemeral_expiry').on('ephemeral').column('expires_at').execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+  }
+}

@@ -1,0 +1,93 @@
+/** Table types for Kysely. Times are epoch milliseconds; JSON is stored as text on both databases. */
+import type { Generated } from 'kysely';
+
+export interface TenantTable {
+  id: string;
+  code: string;
+  name: string;
+  name_en: string;
+  status: 'active' | 'disabled';
+  /** JSON: overrides of the enterprise login config. */
+  login_config: string;
+  /** JSON: brand fields (logo, copyright, record number ...). */
+  brand: string;
+  /** JSON: per page type, a template key or an options object. */
+  ui_config: string;
+  created_at: number;
+}
+
+export interface TenantDomainTable {
+  host: string;
+  tenant_id: string;
+}
+
+export interface TenantKeyTable {
+  id: string;
+  tenant_id: string;
+  public_pem: string;
+  private_pem: string;
+  active: number;
+  created_at: number;
+}
+
+export interface UserTable {
+  id: string;
+  tenant_id: string;
+  username: string;
+  /** Lower-cased username: logins are case-insensitive, uniqueness too. */
+  username_key: string;
+  display_name: string;
+  email: string | null;
+  mobile: string | null;
+  password_hash: string | null;
+  status: 'active' | 'disabled';
+  password_changed_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the cookie secret: a database leak does not hand out live sessions. */
+  id_hash: string;
+  public_id: string;
+  tenant_id: string;
+  user_id: string;
+  ip: string;
+  user_agent: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  absolute_expires_at: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  tenant_id: string;
+  user_id: string | null;
+  username: string;
+  operation: string;
+  result: 'success' | 'failure';
+  code: string;
+  ip: string;
+  device: string;
+  user_agent: string;
+  detail: string;
+  created_at: number;
+}
+
+/** Short-lived state (replay cache, failure counters): see modules/ephemeral. */
+export interface EphemeralTable {
+  k: string;
+  v: string;
+  expires_at: number;
+}
+
+export interface Database {
+  tenants: TenantTable;
+  tenant_domains: TenantDomainTable;
+  tenant_keys: TenantKeyTable;
+  users: UserTable;
+  sessions: SessionTable;
+  audit_log: AuditLogTable;
+  ephemeral: EphemeralTable;
+}

@@ -1,0 +1,112 @@
+/** Accounts: the users of a tenant, their status and their password. */
+import { randomUUID } from 'node:crypto';
+import type { SessionUser } from '@tessera/shared';
+import type { Db } from '../../db/index.ts';
+import type { UserTable } from '../../db/schema.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+
+export type User = UserTable;
+
+export interface NewUser {
+  username: string;
+  password?: string;
+  displayName?: string;
+  email?: string;
+  mobile?: string;
+}
+
+export const usernameKey = (username: string) => username.trim().toLowerCase();
+
+export function toSessionUser(user: User, tenantCode: string): SessionUser {
+  return {
+    id: user.id,
+    username: user.username,
+    displayName: user.display_name,
+    email: user.email,
+    mobile: user.mobile,
+    tenant: tenantCode,
+  };
+}
+
+export class AccountService {
+  constructor(private readonly db: Db) {}
+
+  findByUsername(tenantId: string, username: string): Promise<User | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('username_key', '=', usernameKey(username))
+      .executeTakeFirst();
+  }
+
+  findById(tenantId: string, id: string): Promise<User | undefined> {
+    return this.db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  }
+
+  list(tenantId: string): Promise<User[]> {
+    return this.db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).orderBy('username_key').execute();
+  }
+
+  async create(tenantId: string, input: NewUser): Promise<User> {
+    const username = input.username.trim();
+    if (!/^[\w.@+-]{1,64}$/u.test(username)) {
+      throw new Error(`Invalid username "${input.username}": use 1 to 64 letters, digits or . _ @ + -`);
+    }
+    if (await this.findByUsername(tenantId, username)) throw new Error(`User "${username}" already exists`);
+    const now = Date.now();
+    const user: User = {
+      id: randomUUID(),
+      tenant_id: tenantId,
+      username,
+      username_key: usernameKey(username),
+      display_name: input.displayName?.trim() || username,
+      email: input.email?.trim() || null,
+      mobile: input.mobile?.trim() || null,
+      password_hash: input.password ? await hashPassword(input.password) : null,
+      status: 'active',
+      password_changed_at: input.password ? now : null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.db.insertInto('users').values(user).execute();
+    return user;
+  }
+
+  async setStatus(tenantId: string, username: string, status: User['status']): Promise<void> {
+    const res = await this.db
+      .updateTable('users')
+      .set({ status, updated_at: Date.now() })
+      .where('tenant_id', '=', tenantId)
+      .where('username_key', '=', usernameKey(username))
+      .executeTakeFirst();
+    if (!res.numUpdatedRows) throw new Error(`No user "${username}"`);
+  }
+
+  async setPassword(tenantId: string, username: string, password: string): Promise<void> {
+    const password_hash = await hashPassword(password);
+    const now = Date.now();
+    const res = await this.db
+      .updateTable('users')
+      .set({ password_hash, password_changed_at: now, updated_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('username_key', '=', usernameKey(username))
+      .executeTakeFirst();
+    if (!res.numUpdatedRows) throw new Error(`No user "${username}"`);
+  }
+
+  /**
+   * Checks a password. An unknown user costs the same Argon2 work as a wrong password.
+   * A correct password stored with old parameters is rehashed.
+   */
+  async checkPassword(tenantId: string, username: string, password: string): Promise<User | undefined> {
+    const user = await this.findByUsername(tenantId, username);
+    const okay = await verifyPassword(user?.password_hash ?? null, password);
+    if (!user || !okay) return undefined;
+    if (needsRehash(user.password_hash!)) {
+      const password_hash = await hashPassword(password);
+      await this.db.updateTable('users').set({ password_hash }).where('id', '=', user.id).execute();
+    }
+    return user;
+  }
+}

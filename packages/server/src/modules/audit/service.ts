@@ -1,0 +1,51 @@
+/** The audit log: every login, logout and account operation, with IP, device and time. */
+import type { Db } from '../../db/index.ts';
+
+/** Operation types of the specification (section 3); login kinds are one per method. */
+export type Operation = 'LOGIN_FORM' | 'LOGIN_AD' | 'LOGIN_LDAP' | 'LOGOUT';
+
+export interface AuditEntry {
+  tenantId: string;
+  userId?: string | null;
+  username: string;
+  operation: Operation;
+  result: 'success' | 'failure';
+  code: string;
+  ip: string;
+  device: string;
+  userAgent: string;
+  detail?: Record<string, unknown>;
+}
+
+export class AuditService {
+  constructor(private readonly db: Db) {}
+
+  async record(entry: AuditEntry, db: Pick<Db, 'insertInto'> = this.db): Promise<void> {
+    await db
+      .insertInto('audit_log')
+      .values({
+        tenant_id: entry.tenantId,
+        user_id: entry.userId ?? null,
+        username: entry.username.slice(0, 128),
+        operation: entry.operation,
+        result: entry.result,
+        code: entry.code,
+        ip: entry.ip,
+        device: entry.device.slice(0, 128),
+        user_agent: entry.userAgent.slice(0, 512),
+        detail: JSON.stringify(entry.detail ?? {}),
+        created_at: Date.now(),
+      })
+      .execute();
+  }
+
+  list(tenantId: string, limit = 50) {
+    return this.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}

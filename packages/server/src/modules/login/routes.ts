@@ -1,0 +1,74 @@
+/** POST /login/form and sign-out. */
+import { CLIENT_REDIRECT, type LoginResult, loginFormSchema, logoutParamsSchema } from '@tessera/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Services } from '../../services.ts';
+import { toSessionUser } from '../accounts/service.ts';
+import { clearSessionCookie, currentSession, setSessionCookie } from '../sessions/http.ts';
+import type { ClientInfo } from './service.ts';
+
+export function clientInfo(req: FastifyRequest): ClientInfo {
+  const device = req.headers.devicefingerprint;
+  return {
+    ip: req.ip,
+    device: typeof device === 'string' ? device : '',
+    userAgent: req.headers['user-agent'] ?? '',
+  };
+}
+
+export function loginRoutes(services: Services): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/login/form',
+      {
+        schema: {
+          tags: ['login'],
+          summary: 'Password login. password is RSA-OAEP(SHA-256) of "value|timestampMillis", base64',
+          consumes: ['application/x-www-form-urlencoded'],
+          body: loginFormSchema,
+        },
+      },
+      async (req, reply) => {
+        const { username, password } = req.body;
+        if (username !== username.trim()) throw new AppError('COMMON.0400', { field: 'username' });
+        const previous = await currentSession(services, req);
+        const outcome = await services.login.passwordLogin(req.tenant!, { username, password }, clientInfo(req));
+        // A new session replaces whatever this browser had before.
+        if (previous) await services.sessions.destroy(previous.id_hash);
+        setSessionCookie(services, req, reply, outcome.secret);
+        return ok<LoginResult>({ user: toSessionUser(outcome.user, req.tenant!.code) }, { redirect: CLIENT_REDIRECT });
+      },
+    );
+
+    app.post(
+      '/logout/:Id',
+      { schema: { tags: ['login'], summary: 'Sign out of this browser session', params: logoutParamsSchema } },
+      async (req, reply) => {
+        const session = await currentSession(services, req);
+        clearSessionCookie(reply);
+        if (session) {
+          const user = await services.accounts.findById(req.tenant!.id, session.user_id);
+          await services.db.transaction().execute(async (trx) => {
+            await trx.deleteFrom('sessions').where('id_hash', '=', session.id_hash).execute();
+            await services.audit.record(
+              {
+                tenantId: req.tenant!.id,
+                userId: session.user_id,
+                username: user?.username ?? '',
+                operation: 'LOGOUT',
+                result: 'success',
+                code: '0',
+                detail: { id: req.params.Id },
+                ...clientInfo(req),
+              },
+              trx,
+            );
+          });
+        }
+        return ok(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,25 @@
+/** Builds every module's service once, wiring each to the services it depends on. */
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import { AccountService } from './modules/accounts/service.ts';
+import { AuditService } from './modules/audit/service.ts';
+import { CryptoService } from './modules/crypto/service.ts';
+import { SqlEphemeralStore } from './modules/ephemeral/store.ts';
+import { LoginService } from './modules/login/service.ts';
+import { LoginThrottle } from './modules/login/throttle.ts';
+import { SessionService } from './modules/sessions/service.ts';
+import { TenancyService } from './modules/tenancy/service.ts';
+
+export function createServices(db: Db, config: Config) {
+  const ephemeral = new SqlEphemeralStore(db);
+  const audit = new AuditService(db);
+  const crypto = new CryptoService(db, ephemeral);
+  const tenancy = new TenancyService(db, config, crypto);
+  const accounts = new AccountService(db);
+  const sessions = new SessionService(db, config);
+  const throttle = new LoginThrottle(ephemeral);
+  const login = new LoginService({ db, accounts, audit, crypto, sessions, throttle });
+  return { config, db, ephemeral, audit, crypto, tenancy, accounts, sessions, throttle, login };
+}
+
+export type Services = ReturnType<typeof createServices>;
