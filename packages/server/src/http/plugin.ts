@@ -21,14 +21,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const isApi = (url: string) => url.startsWith('/api/');
 
 /** Maps a schema validation issue to a catalogue code and the field at fault. */
-function validationFailure(err: FastifyError): { code: ErrorCode; field: string } {
+function validationFailure(err: FastifyError, req: FastifyRequest): { code: ErrorCode; field: string } {
   const first = hasZodFastifySchemaValidationErrors(err) ? err.validation[0] : undefined;
   const field = first?.instancePath.split('/').filter(Boolean)[0] ?? 'body';
   const keyword = first?.keyword;
-  const params = (first?.params ?? {}) as { input?: unknown; origin?: string };
+  const params = (first?.params ?? {}) as { origin?: string };
+  const source = (err.validationContext === 'querystring' ? req.query : err.validationContext === 'params' ? req.params : req.body) as
+    | Record<string, unknown>
+    | undefined;
+  const missing = source?.[field] === undefined;
   if (keyword === 'too_big') return { code: 'COMMON.0402', field };
   if (keyword === 'too_small' && params.origin === 'string') return { code: 'COMMON.0401', field };
-  if (keyword === 'invalid_type' && params.input === undefined) return { code: 'COMMON.0401', field };
+  if (missing && field !== 'body') return { code: 'COMMON.0401', field };
   return { code: 'COMMON.0400', field };
 }
 
@@ -71,7 +75,7 @@ export async function httpRules(app: FastifyInstance, services: Services) {
     const lang = req.lang ?? 'zh';
     if (err instanceof AppError) return reply.code(err.status).send(failure(err.code, lang, err.params, err.data));
     if (err.validation) {
-      const { code, field } = validationFailure(err);
+      const { code, field } = validationFailure(err, req);
       return reply.code(400).send(failure(code, lang, { field }));
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(failure('COMMON.0413', lang));
