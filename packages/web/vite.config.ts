@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defineConfig, type Connect, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Connect, type Plugin } from 'vite';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -30,6 +30,19 @@ function appFallback(): Plugin {
   };
 }
 
+/**
+ * `vite dev` next to a server on its default port (TESSERA_API points elsewhere). The server
+ * refuses state-changing calls from a foreign Origin (CSRF defence), so the proxy presents the
+ * calls as the server's own.
+ */
+function devApiProxy(target: string): ProxyOptions {
+  return {
+    target,
+    changeOrigin: true,
+    configure: (proxy) => proxy.on('proxyReq', (req) => req.setHeader('origin', new URL(target).origin)),
+  };
+}
+
 export default defineConfig({
   root,
   base: '/',
@@ -39,7 +52,7 @@ export default defineConfig({
     // another package pulled in; every import of React must reach this package's React 19.
     dedupe: ['react', 'react-dom'],
   },
-  server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
+  server: { proxy: { '/api': devApiProxy(process.env.TESSERA_API ?? 'http://127.0.0.1:8080') } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -48,9 +61,11 @@ export default defineConfig({
         pc: path.resolve(root, 'pc/index.html'),
         mobile: path.resolve(root, 'mobile/index.html'),
       },
-      // The shared package builds zod schemas at module level for the server; the apps never
-      // use them, so calls on `z` are marked pure and zod drops out of the browser bundles.
-      treeshake: { manualPureFunctions: ['z'] },
+      onwarn(warning, warn) {
+        // zod ships comments Rollup reads as misplaced @__PURE__ notes; harmless, and not ours.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
+        warn(warning);
+      },
     },
   },
 });

@@ -37,17 +37,25 @@ tenant
   .option('--domain <host...>', 'custom host names of this tenant')
   .option('--copyright <text>', 'copyright line; {year} becomes the current year')
   .option('--record-no <text>', 'record number shown in the footer')
-  .action((code: string, o: { name: string; nameEn?: string; domain?: string[]; copyright?: string; recordNo?: string }) =>
-    withServices(async (s) => {
-      const t = await s.tenancy.create({
-        code,
-        name: o.name,
-        nameEn: o.nameEn,
-        domains: o.domain,
-        loginConfig: { copyright: o.copyright ?? '', copyrightEn: o.copyright ?? '', recordNo: o.recordNo ?? '' },
-      });
-      console.log(`Created tenant ${t.code} (${t.name})`);
-    }),
+  .action(
+    (
+      code: string,
+      o: { name: string; nameEn?: string; domain?: string[]; copyright?: string; recordNo?: string },
+    ) =>
+      withServices(async (s) => {
+        const t = await s.tenancy.create({
+          code,
+          name: o.name,
+          nameEn: o.nameEn,
+          domains: o.domain,
+          loginConfig: {
+            copyright: o.copyright ?? '',
+            copyrightEn: o.copyright ?? '',
+            recordNo: o.recordNo ?? '',
+          },
+        });
+        console.log(`Created tenant ${t.code} (${t.name})`);
+      }),
   );
 tenant
   .command('list')
@@ -90,7 +98,11 @@ user
   .option('--email <email>', 'email address')
   .option('--mobile <mobile>', 'mobile number with area code')
   .action(
-    (t: string, username: string, o: { password: string; displayName?: string; email?: string; mobile?: string }) =>
+    (
+      t: string,
+      username: string,
+      o: { password: string; displayName?: string; email?: string; mobile?: string },
+    ) =>
       withServices(async (s) => {
         const u = await s.accounts.create((await tenantOf(s, t)).id, { username, ...o });
         console.log(`Created user ${u.username} in ${t}`);

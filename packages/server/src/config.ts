@@ -10,13 +10,20 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Where npm was invoked (the repository root for `npm start`), so ./data means the user's ./data. */
 const invokedFrom = process.env.INIT_CWD ?? process.cwd();
 
-const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => ['true', '1', 'yes'].includes(v));
 const int = (min: number, max: number) =>
   z
     .string()
     .regex(/^\d+$/, `expected an integer between ${min} and ${max}`)
     .transform(Number)
-    .pipe(z.number().min(min, `expected an integer between ${min} and ${max}`).max(max, `expected an integer between ${min} and ${max}`));
+    .pipe(
+      z
+        .number()
+        .min(min, `expected an integer between ${min} and ${max}`)
+        .max(max, `expected an integer between ${min} and ${max}`),
+    );
 const hostLabel = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 const envSchema = z.object({
@@ -29,9 +36,15 @@ const envSchema = z.object({
   BASE_DOMAIN: z
     .string()
     .toLowerCase()
-    .refine((v) => v.split('.').every((l) => hostLabel.test(l)), 'expected a host name such as localhost or id.example.com')
+    .refine(
+      (v) => v.split('.').every((l) => hostLabel.test(l)),
+      'expected a host name such as localhost or id.example.com',
+    )
     .default('localhost'),
-  DEFAULT_TENANT: z.string().regex(hostLabel, 'expected a tenant code (lower-case letters, digits, hyphens)').default('demo'),
+  DEFAULT_TENANT: z
+    .string()
+    .regex(hostLabel, 'expected a tenant code (lower-case letters, digits, hyphens)')
+    .default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: int(1, 60 * 24 * 30).default(30),
   SESSION_ABSOLUTE_HOURS: int(1, 24 * 365).default(12),

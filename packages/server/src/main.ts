@@ -20,10 +20,16 @@ async function main() {
   process.once('SIGTERM', stop);
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as { port: number }).port;
-  const shown = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const shown =
+    config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' || config.HOST === '::'
+      ? 'localhost'
+      : config.HOST;
   const host = shown === 'localhost' ? config.BASE_DOMAIN : shown;
   console.log(`\nTessera is running: http://${host}:${port}/pc/authentication/login`);
-  if (config.SEED_DEMO) console.log(`Demo login: tenant "${DEMO.tenant}", user "${DEMO.username}", password "${DEMO.password}"\n`);
+  if (config.SEED_DEMO)
+    console.log(
+      `Demo login: tenant "${DEMO.tenant}", user "${DEMO.username}", password "${DEMO.password}"\n`,
+    );
 }
 
 main().catch((err) => {

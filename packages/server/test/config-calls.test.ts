@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACME_HOST, DIALECTS, type TestServer, get, login, post, sessionCookie, startTestServer } from './harness.ts';
+import {
+  ACME_HOST,
+  DIALECTS,
+  type TestServer,
+  get,
+  login,
+  post,
+  sessionCookie,
+  startTestServer,
+} from './harness.ts';
 
 describe.each(DIALECTS)('config calls over $name', ({ name, available }) => {
   let s: TestServer;
@@ -38,16 +47,34 @@ describe.each(DIALECTS)('config calls over $name', ({ name, available }) => {
       copyright: expect.stringContaining('{year}'),
     });
     const acme = (await get(s.app, '/api/v1/config/entLoginConfig', { host: ACME_HOST })).json();
-    expect(acme.data).toMatchObject({ headerTitle: 'Acme Corp', languageList: ['en'], defaultLanguage: 'en' });
+    expect(acme.data).toMatchObject({
+      headerTitle: 'Acme Corp',
+      languageList: ['en'],
+      defaultLanguage: 'en',
+    });
   });
 
   it.skipIf(!available)('answers brand, public key and the default template', async () => {
     const brand = (await post(s.app, '/api/v1/config/getIdaasBrand')).json();
-    expect(brand.data).toMatchObject({ name: '泰瑟拉演示企业', brandName: '泰瑟拉', passwordLoginType: 'account' });
+    expect(brand.data).toMatchObject({
+      name: '泰瑟拉演示企业',
+      brandName: '泰瑟拉',
+      passwordLoginType: 'account',
+    });
     const key = (await post(s.app, '/api/v1/config/getPublicKey')).json();
     expect(key.data).toMatch(/^-----BEGIN PUBLIC KEY-----\n[\s\S]+\n-----END PUBLIC KEY-----\n$/);
-    for (const type of ['PC_LOGIN', 'MOBILE_LOGIN', 'PC_REGISTER', 'MOBILE_REGISTER', 'PC_FIND_PWD', 'MOBILE_FIND_PWD']) {
-      expect((await get(s.app, `/api/v1/config/ui_config?type=${type}`)).json()).toMatchObject({ code: '0', data: null });
+    for (const type of [
+      'PC_LOGIN',
+      'MOBILE_LOGIN',
+      'PC_REGISTER',
+      'MOBILE_REGISTER',
+      'PC_FIND_PWD',
+      'MOBILE_FIND_PWD',
+    ]) {
+      expect((await get(s.app, `/api/v1/config/ui_config?type=${type}`)).json()).toMatchObject({
+        code: '0',
+        data: null,
+      });
     }
     const bad = await get(s.app, '/api/v1/config/ui_config?type=NOPE');
     expect(bad.statusCode).toBe(400);
@@ -57,12 +84,18 @@ describe.each(DIALECTS)('config calls over $name', ({ name, available }) => {
 
   it.skipIf(!available)('tells whether the browser is signed in', async () => {
     const anon = await get(s.app, '/api/v1/config/isLogin');
-    expect(anon.json()).toEqual({ code: 'AUTH.COMMON.0027', message: '用户未登录', data: { isLogin: false, user: null, sessionId: null } });
+    expect(anon.json()).toEqual({
+      code: 'AUTH.COMMON.0027',
+      message: '用户未登录',
+      data: { isLogin: false, user: null, sessionId: null },
+    });
     const cookie = sessionCookie(await login(s.app, 'demo', 'Demo@123456'));
     const me = (await get(s.app, '/api/v1/config/isLogin', { cookie })).json();
     expect(me.data).toMatchObject({ isLogin: true, user: { username: 'demo', displayName: '演示用户' } });
     expect(me.data.sessionId).toMatch(/^[\w-]{16}$/);
-    expect((await get(s.app, '/api/v1/config/isLogin', { cookie: 'tessera_sid=forged' })).json().code).toBe('AUTH.COMMON.0027');
+    expect((await get(s.app, '/api/v1/config/isLogin', { cookie: 'tessera_sid=forged' })).json().code).toBe(
+      'AUTH.COMMON.0027',
+    );
   });
 
   it.skipIf(!available)('changes the language of messages and remembers it', async () => {
@@ -76,7 +109,9 @@ describe.each(DIALECTS)('config calls over $name', ({ name, available }) => {
     // acme speaks English only: the zh cookie is ignored there.
     const acme = await get(s.app, '/api/v1/config/isLogin', { host: ACME_HOST, cookie: 'lang=zh' });
     expect(acme.json().message).toBe('Not signed in');
-    expect((await get(s.app, '/api/v1/config/isLogin', { 'accept-language': 'en;q=0.5, zh-CN' })).json().message).toBe('用户未登录');
+    expect(
+      (await get(s.app, '/api/v1/config/isLogin', { 'accept-language': 'en;q=0.5, zh-CN' })).json().message,
+    ).toBe('用户未登录');
   });
 
   it.skipIf(!available)('sends the browser to the login page of a named enterprise', async () => {
@@ -87,32 +122,52 @@ describe.each(DIALECTS)('config calls over $name', ({ name, available }) => {
       redirect: 'http://acme.localhost:8080/pc/authentication/login',
     });
     expect((await get(s.app, '/api/v1/login/setdomainname?domain=acme.localhost')).json().code).toBe('0');
-    expect((await get(s.app, '/api/v1/login/setdomainname?domain=nope')).json()).toMatchObject({ code: 'TENANT.0004' });
-    expect((await get(s.app, '/api/v1/login/setdomainname?domain=a%20b')).json()).toMatchObject({ code: 'TENANT.0003' });
-    expect((await get(s.app, '/api/v1/login/setdomainname?domain=')).json()).toMatchObject({ code: 'COMMON.0401' });
+    expect((await get(s.app, '/api/v1/login/setdomainname?domain=nope')).json()).toMatchObject({
+      code: 'TENANT.0004',
+    });
+    expect((await get(s.app, '/api/v1/login/setdomainname?domain=a%20b')).json()).toMatchObject({
+      code: 'TENANT.0003',
+    });
+    expect((await get(s.app, '/api/v1/login/setdomainname?domain=')).json()).toMatchObject({
+      code: 'COMMON.0401',
+    });
   });
 
   it.skipIf(!available)('refuses unknown tenants with a clear code, as JSON or as a page', async () => {
     const api = await get(s.app, '/api/v1/config/entLoginConfig', { host: 'nobody.localhost:8080' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'TENANT.0001', data: null });
-    const page = await get(s.app, '/pc/authentication/login', { host: 'nobody.localhost:8080', 'accept-language': 'en' });
+    const page = await get(s.app, '/pc/authentication/login', {
+      host: 'nobody.localhost:8080',
+      'accept-language': 'en',
+    });
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain('This enterprise does not exist');
     expect(page.body).toContain('TENANT.0001');
-    expect((await get(s.app, '/api/v1/config/entLoginConfig', { host: 'evil.example.com' })).statusCode).toBe(404);
-    expect((await get(s.app, '/api/v1/config/entLoginConfig', { host: 'a.b.localhost' })).statusCode).toBe(404);
+    expect((await get(s.app, '/api/v1/config/entLoginConfig', { host: 'evil.example.com' })).statusCode).toBe(
+      404,
+    );
+    expect((await get(s.app, '/api/v1/config/entLoginConfig', { host: 'a.b.localhost' })).statusCode).toBe(
+      404,
+    );
   });
 
-  it.skipIf(!available)('refuses state-changing calls without X-Requested-With or from a foreign origin', async () => {
-    const bare = await s.app.inject({ method: 'POST', url: '/api/v1/config/getPublicKey', headers: { host: 'localhost:8080' } });
-    expect(bare.statusCode).toBe(403);
-    expect(bare.json().code).toBe('COMMON.0403');
-    const foreign = await post(s.app, '/api/v1/config/getPublicKey', { origin: 'http://evil.example' });
-    expect(foreign.statusCode).toBe(403);
-    const same = await post(s.app, '/api/v1/config/getPublicKey', { origin: 'http://localhost:8080' });
-    expect(same.statusCode).toBe(200);
-  });
+  it.skipIf(!available)(
+    'refuses state-changing calls without X-Requested-With or from a foreign origin',
+    async () => {
+      const bare = await s.app.inject({
+        method: 'POST',
+        url: '/api/v1/config/getPublicKey',
+        headers: { host: 'localhost:8080' },
+      });
+      expect(bare.statusCode).toBe(403);
+      expect(bare.json().code).toBe('COMMON.0403');
+      const foreign = await post(s.app, '/api/v1/config/getPublicKey', { origin: 'http://evil.example' });
+      expect(foreign.statusCode).toBe(403);
+      const same = await post(s.app, '/api/v1/config/getPublicKey', { origin: 'http://localhost:8080' });
+      expect(same.statusCode).toBe(200);
+    },
+  );
 
   it.skipIf(!available)('writes the tenant bootstrap into each page, escaped', async () => {
     const demoId = (await s.services.tenancy.getByCode('demo'))!.id;
@@ -127,9 +182,15 @@ describe.each(DIALECTS)('config calls over $name', ({ name, available }) => {
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(page.body).toContain('<html lang="en"');
     expect(page.body).not.toContain('<script>alert(1)');
-    const json = /<script id="tessera-bootstrap" type="application\/json">(.*?)<\/script>/.exec(page.body)![1]!;
+    const json = /<script id="tessera-bootstrap" type="application\/json">(.*?)<\/script>/.exec(
+      page.body,
+    )![1]!;
     const boot = JSON.parse(json);
-    expect(boot).toMatchObject({ tenant: 'demo', lang: 'en', brand: { name: '</script><script>alert(1)</script>' } });
+    expect(boot).toMatchObject({
+      tenant: 'demo',
+      lang: 'en',
+      brand: { name: '</script><script>alert(1)</script>' },
+    });
     expect(boot.loginConfig.headerTitle).toBe('泰瑟拉统一身份认证');
     const mobile = await get(fresh.app, '/mobile/authentication/login');
     expect(mobile.body).toContain('mobile');
@@ -156,28 +217,36 @@ describe.each(DIALECTS)('config calls over $name', ({ name, available }) => {
     expect(missing.json()).toMatchObject({ code: 'COMMON.0404', message: '404' });
   });
 
-  it.skipIf(!available)('serves health, request ids and the OpenAPI document built from the route schemas', async () => {
-    const health = await get(s.app, '/healthz');
-    expect(health.json()).toEqual({ status: 'ok' });
-    expect(health.headers['x-request-id']).toMatch(/^[\w-]+$/);
-    expect((await get(s.app, '/healthz', { 'x-request-id': 'trace-42' })).headers['x-request-id']).toBe('trace-42');
-    const doc = (await get(s.app, '/api/v1/openapi.json')).json();
-    expect(doc.openapi).toMatch(/^3\./);
-    for (const p of [
-      '/api/v1/config/entLoginConfig',
-      '/api/v1/config/ui_config',
-      '/api/v1/config/getIdaasBrand',
-      '/api/v1/config/getPublicKey',
-      '/api/v1/config/isLogin',
-      '/api/v1/config/changeLang',
-      '/api/v1/login/form',
-      '/api/v1/login/setdomainname',
-      '/api/v1/logout/{Id}',
-    ]) {
-      expect(doc.paths, p).toHaveProperty([p]);
-    }
-    const form = doc.paths['/api/v1/login/form'].post.requestBody.content['application/x-www-form-urlencoded'].schema;
-    expect(form.required).toEqual(['username', 'password']);
-    expect(doc.paths['/api/v1/config/ui_config'].get.parameters[0].schema.enum).toContain('MOBILE_FIND_PWD');
-  });
+  it.skipIf(!available)(
+    'serves health, request ids and the OpenAPI document built from the route schemas',
+    async () => {
+      const health = await get(s.app, '/healthz');
+      expect(health.json()).toEqual({ status: 'ok' });
+      expect(health.headers['x-request-id']).toMatch(/^[\w-]+$/);
+      expect((await get(s.app, '/healthz', { 'x-request-id': 'trace-42' })).headers['x-request-id']).toBe(
+        'trace-42',
+      );
+      const doc = (await get(s.app, '/api/v1/openapi.json')).json();
+      expect(doc.openapi).toMatch(/^3\./);
+      for (const p of [
+        '/api/v1/config/entLoginConfig',
+        '/api/v1/config/ui_config',
+        '/api/v1/config/getIdaasBrand',
+        '/api/v1/config/getPublicKey',
+        '/api/v1/config/isLogin',
+        '/api/v1/config/changeLang',
+        '/api/v1/login/form',
+        '/api/v1/login/setdomainname',
+        '/api/v1/logout/{Id}',
+      ]) {
+        expect(doc.paths, p).toHaveProperty([p]);
+      }
+      const form =
+        doc.paths['/api/v1/login/form'].post.requestBody.content['application/x-www-form-urlencoded'].schema;
+      expect(form.required).toEqual(['username', 'password']);
+      expect(doc.paths['/api/v1/config/ui_config'].get.parameters[0].schema.enum).toContain(
+        'MOBILE_FIND_PWD',
+      );
+    },
+  );
 });

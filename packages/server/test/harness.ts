@@ -29,7 +29,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(dialect: Dialect, label: string, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  dialect: Dialect,
+  label: string,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
   let dir: string | undefined;
   let url: string;
   if (dialect === 'sqlite') {
@@ -38,11 +42,20 @@ export async function startTestServer(dialect: Dialect, label: string, env: Reco
   } else {
     url = await freshTestDatabase(label);
   }
-  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', WEB_DIST: path.join(os.tmpdir(), 'no-web-dist'), ...env });
+  const config = loadConfig({
+    DATABASE_URL: url,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(os.tmpdir(), 'no-web-dist'),
+    ...env,
+  });
   const db = await openMigratedDb(config.databaseUrl);
   const services = createServices(db, config);
   await seedDemo(services);
-  const acme = await services.tenancy.create({ code: 'acme', name: 'Acme Corp', loginConfig: { languageList: ['en'], defaultLanguage: 'en' } });
+  const acme = await services.tenancy.create({
+    code: 'acme',
+    name: 'Acme Corp',
+    loginConfig: { languageList: ['en'], defaultLanguage: 'en' },
+  });
   await services.accounts.create(acme.id, { username: 'alice', password: 'Alice@123456' });
   const app = await buildApp(services, { logger: false });
   await app.ready();
@@ -69,7 +82,11 @@ export function encrypt(pem: string, value: string, timestamp = Date.now()): str
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
 export async function publicKey(app: FastifyInstance, host = DEMO_HOST): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/config/getPublicKey', headers: { host, ...XHR } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/config/getPublicKey',
+    headers: { host, ...XHR },
+  });
   return res.json().data as string;
 }
 
@@ -93,7 +110,13 @@ export function formLogin(
 }
 
 /** Logs in with a freshly encrypted password; answers the response. */
-export async function login(app: FastifyInstance, username: string, password: string, host = DEMO_HOST, cookie?: string) {
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  host = DEMO_HOST,
+  cookie?: string,
+) {
   const pem = await publicKey(app, host);
   return formLogin(app, { username, password: encrypt(pem, password) }, { host, cookie });
 }
@@ -108,7 +131,12 @@ export function get(app: FastifyInstance, url: string, headers: Record<string, s
   return app.inject({ method: 'GET', url, headers: { host: DEMO_HOST, ...headers } });
 }
 
-export function post(app: FastifyInstance, url: string, headers: Record<string, string> = {}, payload?: unknown) {
+export function post(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: unknown,
+) {
   return app.inject({
     method: 'POST',
     url,

@@ -13,7 +13,13 @@ const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 describe('settings', () => {
   it('has defaults for a quick start', () => {
     const c = loadConfig({ INIT_CWD: '/x' });
-    expect(c).toMatchObject({ PORT: 8080, HOST: '127.0.0.1', BASE_DOMAIN: 'localhost', DEFAULT_TENANT: 'demo', LOG_LEVEL: 'info' });
+    expect(c).toMatchObject({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      BASE_DOMAIN: 'localhost',
+      DEFAULT_TENANT: 'demo',
+      LOG_LEVEL: 'info',
+    });
     expect(c.databaseUrl).toMatch(/^sqlite:.*data\/portal\.db$/);
   });
 
@@ -31,16 +37,22 @@ describe('settings', () => {
   });
 
   it('stops the server at start on a bad value, printing one line', async () => {
-    const err = await run(tsx, ['src/main.ts'], { cwd: serverDir, env: { ...process.env, PORT: 'eighty' } }).catch((e) => e);
+    const err = await run(tsx, ['src/main.ts'], {
+      cwd: serverDir,
+      env: { ...process.env, PORT: 'eighty' },
+    }).catch((e) => e);
     expect(err.code).toBe(1);
-    expect(err.stderr.trim().split('\n')).toEqual(['Invalid setting PORT: expected an integer between 0 and 65535 (got "eighty")']);
+    expect(err.stderr.trim().split('\n')).toEqual([
+      'Invalid setting PORT: expected an integer between 0 and 65535 (got "eighty")',
+    ]);
   });
 });
 
 describe('admin command line', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-cli-'));
   const env = { ...process.env, DATABASE_URL: `sqlite:${path.join(dir, 'portal.db')}` };
-  const cli = async (...args: string[]) => (await run(tsx, ['src/cli.ts', ...args], { cwd: serverDir, env })).stdout;
+  const cli = async (...args: string[]) =>
+    (await run(tsx, ['src/cli.ts', ...args], { cwd: serverDir, env })).stdout;
   const fails = async (...args: string[]) => {
     const err = await run(tsx, ['src/cli.ts', ...args], { cwd: serverDir, env }).catch((e) => e);
     return { code: err.code as number, stderr: String(err.stderr) };
@@ -52,22 +64,44 @@ describe('admin command line', () => {
     const tenants = await cli('tenant', 'list');
     expect(tenants).toMatch(/^acme\tactive\tAcme Corp$/m);
     expect(tenants).toMatch(/^demo\tactive\t/m);
-    expect(await cli('user', 'create', 'acme', 'alice', '--password', 'Alice@123456', '--email', 'alice@acme.test')).toContain(
-      'Created user alice in acme',
-    );
+    expect(
+      await cli(
+        'user',
+        'create',
+        'acme',
+        'alice',
+        '--password',
+        'Alice@123456',
+        '--email',
+        'alice@acme.test',
+      ),
+    ).toContain('Created user alice in acme');
     expect(await cli('user', 'list', 'acme')).toMatch(/^alice\tactive\talice\talice@acme\.test\t$/m);
     expect(await cli('user', 'disable', 'acme', 'alice')).toContain('is disabled');
     expect(await cli('user', 'list', 'acme')).toMatch(/^alice\tdisabled/m);
     expect(await cli('user', 'enable', 'acme', 'alice')).toContain('is active');
-    expect(await cli('user', 'set-password', 'acme', 'alice', '--password', 'New@123456')).toContain('changed');
+    expect(await cli('user', 'set-password', 'acme', 'alice', '--password', 'New@123456')).toContain(
+      'changed',
+    );
     expect(await cli('user', 'list', 'demo')).toMatch(/^demo\tactive\t演示用户/m);
   });
 
   it('explains what is wrong and exits non-zero', async () => {
-    expect(await fails('tenant', 'create', 'Bad_Code', '--name', 'x')).toMatchObject({ code: 1, stderr: expect.stringContaining('Invalid tenant code') });
-    expect(await fails('tenant', 'create', 'demo', '--name', 'again')).toMatchObject({ stderr: expect.stringContaining('already exists') });
-    expect(await fails('user', 'create', 'nowhere', 'x', '--password', 'p')).toMatchObject({ stderr: expect.stringContaining('No tenant "nowhere"') });
-    expect(await fails('user', 'disable', 'demo', 'ghost')).toMatchObject({ stderr: expect.stringContaining('No user "ghost"') });
-    expect(await fails('user', 'create', 'demo', 'x')).toMatchObject({ stderr: expect.stringContaining('--password') });
+    expect(await fails('tenant', 'create', 'Bad_Code', '--name', 'x')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Invalid tenant code'),
+    });
+    expect(await fails('tenant', 'create', 'demo', '--name', 'again')).toMatchObject({
+      stderr: expect.stringContaining('already exists'),
+    });
+    expect(await fails('user', 'create', 'nowhere', 'x', '--password', 'p')).toMatchObject({
+      stderr: expect.stringContaining('No tenant "nowhere"'),
+    });
+    expect(await fails('user', 'disable', 'demo', 'ghost')).toMatchObject({
+      stderr: expect.stringContaining('No user "ghost"'),
+    });
+    expect(await fails('user', 'create', 'demo', 'x')).toMatchObject({
+      stderr: expect.stringContaining('--password'),
+    });
   });
 });

@@ -28,10 +28,13 @@ describe.each(DIALECTS)('failure counters and the ephemeral store over $name', (
   it.skipIf(!available)('doubles the account lock with each failure past the threshold', async () => {
     const now = Date.now();
     const lockMinutes = async () => {
-      const err = await s.services.throttle.check(tenantId, 'Dave', '10.0.0.1', now).catch((e: AppError) => e);
+      const err = await s.services.throttle
+        .check(tenantId, 'Dave', '10.0.0.1', now)
+        .catch((e: AppError) => e);
       return err instanceof AppError ? err.params.minutes : 0;
     };
-    for (let i = 1; i < THROTTLE.accountThreshold; i++) await s.services.throttle.recordFailure(tenantId, 'dave', `10.0.0.${i}`, now);
+    for (let i = 1; i < THROTTLE.accountThreshold; i++)
+      await s.services.throttle.recordFailure(tenantId, 'dave', `10.0.0.${i}`, now);
     expect(await lockMinutes()).toBe(0);
     await s.services.throttle.recordFailure(tenantId, 'dave', '10.0.0.9', now);
     expect(await lockMinutes()).toBe(1);

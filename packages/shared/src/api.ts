@@ -1,9 +1,8 @@
 /**
  * Shapes of the calls of the specification (section 7), shared by the server (which answers them)
- * and both clients (which read them). zod schemas validate input on the server; the inferred types
- * type the clients.
+ * and both clients (which read them). The zod schemas that validate
+ * input live in schemas.ts (entry `@tessera/shared/schemas`), so browsers never load zod.
  */
-import { z } from 'zod';
 import type { Lang } from './errors.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -112,20 +111,7 @@ export const LIMITS = {
   domain: 253,
 } as const;
 
-/** Form body of POST /login/form (and the AD / LDAP variants later). */
-export const loginFormSchema = z.object({
-  username: z.string().min(1).max(LIMITS.username),
-  password: z.string().min(1).max(LIMITS.encrypted),
-  redirect_to: z.string().max(2048).optional(),
-});
-export type LoginFormInput = z.infer<typeof loginFormSchema>;
-
 /** What a successful login answers in `data`. */
 export interface LoginResult {
   user: SessionUser;
 }
-
-export const changeLangSchema = z.object({ locale: z.string().min(1).max(16) });
-export const setDomainSchema = z.object({ domain: z.string().min(1).max(LIMITS.domain) });
-export const uiConfigQuerySchema = z.object({ type: z.enum(UI_CONFIG_TYPES) });
-export const logoutParamsSchema = z.object({ Id: z.string().min(1).max(64) });

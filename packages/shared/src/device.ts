@@ -24,6 +24,7 @@ export function shouldUseMobile(ua: string): boolean {
 /** Swaps the app prefix of a path, keeping the rest: '/pc/authentication/login' -> '/mobile/...'. */
 export function switchAppPath(pathname: string, to: 'pc' | 'mobile'): string {
   const from = to === 'pc' ? 'mobile' : 'pc';
-  if (pathname === `/${from}` || pathname.startsWith(`/${from}/`)) return `/${to}${pathname.slice(from.length + 1)}`;
+  if (pathname === `/${from}` || pathname.startsWith(`/${from}/`))
+    return `/${to}${pathname.slice(from.length + 1)}`;
   return `/${to}/authentication/login`;
 }

@@ -31,11 +31,19 @@ export const ERRORS = {
     zh: '企业不存在，请检查访问地址',
     en: 'This enterprise does not exist. Please check the address',
   },
-  'TENANT.0002': { status: 403, zh: '该企业已停用，请联系管理员', en: 'This enterprise is disabled. Please contact the administrator' },
+  'TENANT.0002': {
+    status: 403,
+    zh: '该企业已停用，请联系管理员',
+    en: 'This enterprise is disabled. Please contact the administrator',
+  },
   'TENANT.0003': { status: 200, zh: '请输入正确的企业域名', en: 'Please enter a valid enterprise domain' },
   'TENANT.0004': { status: 200, zh: '未找到该企业域名', en: 'No enterprise uses this domain' },
   'AUTH.COMMON.0027': { status: 200, zh: '用户未登录', en: 'Not signed in' },
-  'AUTH.COMMON.0028': { status: 200, zh: '登录已过期，请重新登录', en: 'Your session has expired. Please sign in again' },
+  'AUTH.COMMON.0028': {
+    status: 200,
+    zh: '登录已过期，请重新登录',
+    en: 'Your session has expired. Please sign in again',
+  },
   'AUTH.LOGIN.0001': { status: 200, zh: '用户名或密码错误', en: 'Incorrect username or password' },
   'AUTH.LOGIN.0002': {
     status: 200,
@@ -47,7 +55,11 @@ export const ERRORS = {
     zh: '失败次数过多，请在 {seconds} 秒后重试',
     en: 'Too many failed attempts. Please try again in {seconds} seconds',
   },
-  'AUTH.LOGIN.0004': { status: 200, zh: '账号已停用，请联系管理员', en: 'This account is disabled. Please contact the administrator' },
+  'AUTH.LOGIN.0004': {
+    status: 200,
+    zh: '账号已停用，请联系管理员',
+    en: 'This account is disabled. Please contact the administrator',
+  },
   'CRYPTO.0001': {
     status: 200,
     zh: '加密数据无法解析，请刷新页面后重试',

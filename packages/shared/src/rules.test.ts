@@ -11,10 +11,13 @@ import {
   switchAppPath,
 } from './index.ts';
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
 const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
-const ANDROID_PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
-const ANDROID_TABLET = 'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
+const ANDROID_PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
+const ANDROID_TABLET =
+  'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
 
 describe('language choice (specification section 4)', () => {
@@ -29,7 +32,9 @@ describe('language choice (specification section 4)', () => {
     expect(chooseLanguage({ supported, browser: ['fr-FR'], defaultLanguage: 'en' })).toBe('en');
   });
   it('falls to the first supported language when the stored one is not supported', () => {
-    expect(chooseLanguage({ supported: ['en'], chosen: 'zh', browser: ['de'], defaultLanguage: 'zh' })).toBe('en');
+    expect(chooseLanguage({ supported: ['en'], chosen: 'zh', browser: ['de'], defaultLanguage: 'zh' })).toBe(
+      'en',
+    );
   });
   it('normalises tags and reads Accept-Language by weight', () => {
     expect(normalizeLang('zh-CN')).toBe('zh');
@@ -71,6 +76,8 @@ describe('texts', () => {
   it('hides find-password when off or when DingTalk is its only way', () => {
     expect(isHideFindPassword({ enableFindPassword: false, findPasswordWay: ['EMAIL'] })).toBe('Y');
     expect(isHideFindPassword({ enableFindPassword: true, findPasswordWay: ['dingtalk'] })).toBe('Y');
-    expect(isHideFindPassword({ enableFindPassword: true, findPasswordWay: ['DINGTALK', 'EMAIL'] })).toBe('N');
+    expect(isHideFindPassword({ enableFindPassword: true, findPasswordWay: ['DINGTALK', 'EMAIL'] })).toBe(
+      'N',
+    );
   });
 });

@@ -33,7 +33,9 @@ export const DEFAULT_BRAND: Brand = {
 };
 
 /** Find-password is hidden when it is off, or when its only way is DingTalk verification. */
-export function isHideFindPassword(config: Pick<EntLoginConfig, 'enableFindPassword' | 'findPasswordWay'>): 'Y' | 'N' {
+export function isHideFindPassword(
+  config: Pick<EntLoginConfig, 'enableFindPassword' | 'findPasswordWay'>,
+): 'Y' | 'N' {
   const ways = config.findPasswordWay;
   const onlyDingTalk = ways.length === 1 && ways[0]?.toUpperCase() === 'DINGTALK';
   return !config.enableFindPassword || onlyDingTalk ? 'Y' : 'N';

@@ -35,7 +35,11 @@ const migrations: Record<string, Migration> = {
         .addColumn('active', 'integer', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('tenant_keys_tenant').on('tenant_keys').columns(['tenant_id', 'active']).execute();
+      await db.schema
+        .createIndex('tenant_keys_tenant')
+        .on('tenant_keys')
+        .columns(['tenant_id', 'active'])
+        .execute();
       await db.schema
         .createTable('users')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -83,7 +87,11 @@ const migrations: Record<string, Migration> = {
         .addColumn('detail', 'text', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('audit_log_tenant_time').on('audit_log').columns(['tenant_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('audit_log_tenant_time')
+        .on('audit_log')
+        .columns(['tenant_id', 'created_at'])
+        .execute();
       await db.schema
         .createTable('ephemeral')
         .addColumn('k', 'text', (c) => c.primaryKey())
@@ -101,6 +109,8 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`,
+    );
   }
 }

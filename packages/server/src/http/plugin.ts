@@ -26,9 +26,13 @@ function validationFailure(err: FastifyError, req: FastifyRequest): { code: Erro
   const field = first?.instancePath.split('/').filter(Boolean)[0] ?? 'body';
   const keyword = first?.keyword;
   const params = (first?.params ?? {}) as { origin?: string };
-  const source = (err.validationContext === 'querystring' ? req.query : err.validationContext === 'params' ? req.params : req.body) as
-    | Record<string, unknown>
-    | undefined;
+  const source = (
+    err.validationContext === 'querystring'
+      ? req.query
+      : err.validationContext === 'params'
+        ? req.params
+        : req.body
+  ) as Record<string, unknown> | undefined;
   const missing = source?.[field] === undefined;
   if (keyword === 'too_big') return { code: 'COMMON.0402', field };
   if (keyword === 'too_small' && params.origin === 'string') return { code: 'COMMON.0401', field };
@@ -60,7 +64,11 @@ export async function httpRules(app: FastifyInstance, services: Services) {
     const tenant = await services.tenancy.resolveHost(req.headers.host ?? '');
     req.tenant = tenant;
     req.lang = requestLang(req);
-    const refused: ErrorCode | undefined = !tenant ? 'TENANT.0001' : tenant.status !== 'active' ? 'TENANT.0002' : undefined;
+    const refused: ErrorCode | undefined = !tenant
+      ? 'TENANT.0001'
+      : tenant.status !== 'active'
+        ? 'TENANT.0002'
+        : undefined;
     if (refused) {
       const status = refused === 'TENANT.0001' ? 404 : 403;
       if (isApi(req.url)) return reply.code(status).send(failure(refused, req.lang));
@@ -73,13 +81,15 @@ export async function httpRules(app: FastifyInstance, services: Services) {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = req.lang ?? 'zh';
-    if (err instanceof AppError) return reply.code(err.status).send(failure(err.code, lang, err.params, err.data));
+    if (err instanceof AppError)
+      return reply.code(err.status).send(failure(err.code, lang, err.params, err.data));
     if (err.validation) {
       const { code, field } = validationFailure(err, req);
       return reply.code(400).send(failure(code, lang, { field }));
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(failure('COMMON.0413', lang));
-    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(failure('COMMON.0415', lang));
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.code(415).send(failure('COMMON.0415', lang));
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(400).send(failure('COMMON.0400', lang, { field: 'body' }));
     }

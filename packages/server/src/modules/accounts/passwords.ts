@@ -7,7 +7,12 @@ import { type Algorithm, hash, verify } from '@node-rs/argon2';
 /** Algorithm.Argon2id; the enum is a const enum that isolated modules cannot read. */
 const ARGON2ID = 2 as Algorithm;
 
-export const ARGON2_PARAMS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_PARAMS = {
+  algorithm: ARGON2ID,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_PARAMS);

@@ -41,11 +41,21 @@ export class AccountService {
   }
 
   findById(tenantId: string, id: string): Promise<User | undefined> {
-    return this.db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   list(tenantId: string): Promise<User[]> {
-    return this.db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).orderBy('username_key').execute();
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .orderBy('username_key')
+      .execute();
   }
 
   async create(tenantId: string, input: NewUser): Promise<User> {

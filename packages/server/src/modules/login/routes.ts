@@ -1,5 +1,6 @@
 /** POST /login/form and sign-out. */
-import { CLIENT_REDIRECT, type LoginResult, loginFormSchema, logoutParamsSchema } from '@tessera/shared';
+import { CLIENT_REDIRECT, type LoginResult } from '@tessera/shared';
+import { loginFormSchema, logoutParamsSchema } from '@tessera/shared/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
@@ -34,17 +35,26 @@ export function loginRoutes(services: Services): FastifyPluginAsyncZod {
         const { username, password } = req.body;
         if (username !== username.trim()) throw new AppError('COMMON.0400', { field: 'username' });
         const previous = await currentSession(services, req);
-        const outcome = await services.login.passwordLogin(req.tenant!, { username, password }, clientInfo(req));
+        const outcome = await services.login.passwordLogin(
+          req.tenant!,
+          { username, password },
+          clientInfo(req),
+        );
         // A new session replaces whatever this browser had before.
         if (previous) await services.sessions.destroy(previous.id_hash);
         setSessionCookie(services, req, reply, outcome.secret);
-        return ok<LoginResult>({ user: toSessionUser(outcome.user, req.tenant!.code) }, { redirect: CLIENT_REDIRECT });
+        return ok<LoginResult>(
+          { user: toSessionUser(outcome.user, req.tenant!.code) },
+          { redirect: CLIENT_REDIRECT },
+        );
       },
     );
 
     app.post(
       '/logout/:Id',
-      { schema: { tags: ['login'], summary: 'Sign out of this browser session', params: logoutParamsSchema } },
+      {
+        schema: { tags: ['login'], summary: 'Sign out of this browser session', params: logoutParamsSchema },
+      },
       async (req, reply) => {
         const session = await currentSession(services, req);
         clearSessionCookie(reply);

@@ -63,7 +63,12 @@ export class LoginService {
   }
 
   /** The session and its audit row are written together, or neither is. */
-  private openSession(tenant: Tenant, user: User, client: ClientInfo, operation: Operation): Promise<LoginOutcome> {
+  private openSession(
+    tenant: Tenant,
+    user: User,
+    client: ClientInfo,
+    operation: Operation,
+  ): Promise<LoginOutcome> {
     const { db, sessions, audit } = this.deps;
     return db.transaction().execute(async (trx) => {
       const { secret, session } = await sessions.create(
@@ -71,7 +76,15 @@ export class LoginService {
         trx,
       );
       await audit.record(
-        { tenantId: tenant.id, userId: user.id, username: user.username, operation, result: 'success', code: '0', ...client },
+        {
+          tenantId: tenant.id,
+          userId: user.id,
+          username: user.username,
+          operation,
+          result: 'success',
+          code: '0',
+          ...client,
+        },
         trx,
       );
       return { user, secret, session };

@@ -38,7 +38,10 @@ export class LoginThrottle {
   /** Throws AUTH.LOGIN.0002 (account locked) or AUTH.LOGIN.0003 (IP must wait). */
   async check(tenantId: string, account: string, ip: string, now = Date.now()): Promise<void> {
     const k = this.keys(tenantId, account, ip);
-    const [accountUntil, ipUntil] = await Promise.all([this.store.get(k.accountLock), this.store.get(k.ipLock)]);
+    const [accountUntil, ipUntil] = await Promise.all([
+      this.store.get(k.accountLock),
+      this.store.get(k.ipLock),
+    ]);
     if (accountUntil && Number(accountUntil) > now) {
       throw new AppError('AUTH.LOGIN.0002', { minutes: Math.ceil((Number(accountUntil) - now) / 60_000) });
     }

@@ -5,10 +5,9 @@ import {
   type IsLoginData,
   UI_CONFIG_TYPES,
   type UiConfigData,
-  changeLangSchema,
   normalizeLang,
-  uiConfigQuerySchema,
 } from '@tessera/shared';
+import { changeLangSchema, uiConfigQuerySchema } from '@tessera/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
@@ -40,18 +39,32 @@ export function portalRoutes(services: Services): FastifyPluginAsyncZod {
       ok<Brand>(req.tenant!.brand),
     );
 
-    app.post('/config/getPublicKey', { schema: { tags, summary: 'PEM public key for client encryption' } }, async (req) =>
-      ok(await services.crypto.publicKey(req.tenant!.id)),
+    app.post(
+      '/config/getPublicKey',
+      { schema: { tags, summary: 'PEM public key for client encryption' } },
+      async (req) => ok(await services.crypto.publicKey(req.tenant!.id)),
     );
 
-    app.get('/config/isLogin', { schema: { tags, summary: 'Whether this browser is signed in here' } }, async (req) => {
-      const session = await currentSession(services, req);
-      const user = session && (await services.accounts.findById(req.tenant!.id, session.user_id));
-      if (!session || !user || user.status !== 'active') {
-        throw new AppError('AUTH.COMMON.0027', {}, { isLogin: false, user: null, sessionId: null } satisfies IsLoginData);
-      }
-      return ok<IsLoginData>({ isLogin: true, user: toSessionUser(user, req.tenant!.code), sessionId: session.public_id });
-    });
+    app.get(
+      '/config/isLogin',
+      { schema: { tags, summary: 'Whether this browser is signed in here' } },
+      async (req) => {
+        const session = await currentSession(services, req);
+        const user = session && (await services.accounts.findById(req.tenant!.id, session.user_id));
+        if (!session || !user || user.status !== 'active') {
+          throw new AppError('AUTH.COMMON.0027', {}, {
+            isLogin: false,
+            user: null,
+            sessionId: null,
+          } satisfies IsLoginData);
+        }
+        return ok<IsLoginData>({
+          isLogin: true,
+          user: toSessionUser(user, req.tenant!.code),
+          sessionId: session.public_id,
+        });
+      },
+    );
 
     app.get(
       '/config/changeLang',

@@ -7,7 +7,12 @@ export function currentSession(services: Services, req: FastifyRequest): Promise
   return services.sessions.read(req.tenant!.id, req.cookies[SESSION_COOKIE]);
 }
 
-export function setSessionCookie(services: Services, req: FastifyRequest, reply: FastifyReply, secret: string) {
+export function setSessionCookie(
+  services: Services,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  secret: string,
+) {
   reply.setCookie(SESSION_COOKIE, secret, services.sessions.cookieOptions(req.protocol === 'https'));
 }
 

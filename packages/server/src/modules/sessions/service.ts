@@ -65,7 +65,11 @@ export class SessionService {
     }
     if (now - session.last_seen_at > TOUCH_EVERY_MS) {
       const expires_at = Math.min(now + this.idleMs, session.absolute_expires_at);
-      await this.db.updateTable('sessions').set({ last_seen_at: now, expires_at }).where('id_hash', '=', session.id_hash).execute();
+      await this.db
+        .updateTable('sessions')
+        .set({ last_seen_at: now, expires_at })
+        .where('id_hash', '=', session.id_hash)
+        .execute();
       session.last_seen_at = now;
       session.expires_at = expires_at;
     }

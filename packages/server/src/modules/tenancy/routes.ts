@@ -1,5 +1,6 @@
 /** GET /login/setdomainname: sends the browser to the login page of the enterprise it names. */
-import { TENANT_CODE_PATTERN, setDomainSchema } from '@tessera/shared';
+import { TENANT_CODE_PATTERN } from '@tessera/shared';
+import { setDomainSchema } from '@tessera/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
@@ -14,7 +15,7 @@ export function tenancyRoutes(services: Services): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['tenancy'],
-          summary: "The login page of the enterprise with this domain (a tenant code or a host name)",
+          summary: 'The login page of the enterprise with this domain (a tenant code or a host name)',
           querystring: setDomainSchema,
         },
       },

@@ -79,7 +79,10 @@ export class TenancyService {
 
   /** The tenant code a host names, or undefined for a custom host (looked up in tenant_domains). */
   codeFromHost(host: string): string | undefined {
-    const name = host.toLowerCase().replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+    const name = host
+      .toLowerCase()
+      .replace(/:\d+$/, '')
+      .replace(/^\[|\]$/g, '');
     const base = this.config.BASE_DOMAIN;
     // The bare base host and direct IP access serve the default tenant.
     if (name === base || /^[\d.]+$/.test(name) || name.includes(':')) return this.config.DEFAULT_TENANT;
@@ -104,7 +107,11 @@ export class TenancyService {
   }
 
   async getByCode(code: string): Promise<Tenant | null> {
-    const row = await this.db.selectFrom('tenants').selectAll().where('code', '=', code.toLowerCase()).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('tenants')
+      .selectAll()
+      .where('code', '=', code.toLowerCase())
+      .executeTakeFirst();
     return row ? toTenant(row) : null;
   }
 
@@ -126,7 +133,8 @@ export class TenancyService {
   /** Creates a tenant with its first RSA key pair, in one transaction. */
   async create(input: NewTenant): Promise<Tenant> {
     const code = input.code.toLowerCase();
-    if (!TENANT_CODE_PATTERN.test(code)) throw new Error(`Invalid tenant code "${input.code}": use lower-case letters, digits and hyphens`);
+    if (!TENANT_CODE_PATTERN.test(code))
+      throw new Error(`Invalid tenant code "${input.code}": use lower-case letters, digits and hyphens`);
     if (await this.getByCode(code)) throw new Error(`Tenant "${code}" already exists`);
     const id = randomUUID();
     const keys = await this.crypto.generateKeyPair();
@@ -155,7 +163,11 @@ export class TenancyService {
   }
 
   async setStatus(code: string, status: 'active' | 'disabled'): Promise<void> {
-    const res = await this.db.updateTable('tenants').set({ status }).where('code', '=', code).executeTakeFirst();
+    const res = await this.db
+      .updateTable('tenants')
+      .set({ status })
+      .where('code', '=', code)
+      .executeTakeFirst();
     if (!res.numUpdatedRows) throw new Error(`No tenant "${code}"`);
     this.cache.clear();
   }

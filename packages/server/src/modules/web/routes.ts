@@ -59,7 +59,10 @@ export async function webRoutes(app: FastifyInstance, services: Services) {
   const serve = (which: App) => async (req: FastifyRequest, reply: FastifyReply) => {
     const html = page(which);
     if (!html) {
-      return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run `npm run build`.');
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet: run `npm run build`.');
     }
     const tenant = req.tenant!;
     const bootstrap: Bootstrap = {
@@ -77,7 +80,8 @@ export async function webRoutes(app: FastifyInstance, services: Services) {
     return reply.headers(SECURITY_HEADERS).type('text/html; charset=utf-8').send(body);
   };
 
-  const to = (target: string) => async (_req: FastifyRequest, reply: FastifyReply) => reply.redirect(target, 302);
+  const to = (target: string) => async (_req: FastifyRequest, reply: FastifyReply) =>
+    reply.redirect(target, 302);
   for (const url of ['/', '/pc', '/pc/', '/pc/authentication', '/pc/authentication/']) {
     app.get(url, to('/pc/authentication/login'));
   }

@@ -1,0 +1,104 @@
+/**
+ * The tenant's login config, brand and page theme. The server writes them into the page (one
+ * inline JSON script, DESIGN section 9) so the first paint is already themed; under `vite dev`
+ * the script is missing and the same data comes from the API calls of section 7.
+ */
+import {
+  BOOTSTRAP_ELEMENT_ID,
+  type Bootstrap,
+  type Brand,
+  type EntLoginConfig,
+  type UiConfigData,
+} from '@tessera/shared';
+import { useSyncExternalStore } from 'react';
+import { request } from './api.ts';
+import { applyLanguage } from './i18n.ts';
+import { pickLanguage, syncServerLanguage } from './language.ts';
+import type { AppKind } from './redirect.ts';
+import { LOCAL_KEYS, local } from './storage.ts';
+
+export interface BootState {
+  /** The loading-done flag of section 4: true after success or failure. */
+  loaded: boolean;
+  tenant: string;
+  config: EntLoginConfig | null;
+  brand: Brand | null;
+  /** The login page's theme: a template key, options, or null for the default template. */
+  uiConfig: UiConfigData;
+}
+
+let state: BootState = { loaded: false, tenant: '', config: null, brand: null, uiConfig: null };
+const listeners = new Set<() => void>();
+
+function publish(next: BootState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export function useBoot(): BootState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
+}
+
+export function readInlineBootstrap(): Bootstrap | null {
+  const text = document.getElementById(BOOTSTRAP_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as Bootstrap;
+  } catch (error) {
+    console.error('Unreadable bootstrap data; loading through the API instead.', error);
+    return null;
+  }
+}
+
+/** The local-storage keys of section 9 that other pages (and older clients) read. */
+function rememberConfig(config: EntLoginConfig): void {
+  local.set(LOCAL_KEYS.defaultLanguage, config.defaultLanguage);
+  local.set(LOCAL_KEYS.languageList, JSON.stringify(config.languageList));
+  local.set(LOCAL_KEYS.loginPriority, JSON.stringify(config.loginPriority));
+  local.set(LOCAL_KEYS.enableFindPassword, String(config.enableFindPassword));
+  local.set(LOCAL_KEYS.enablePwdUpdate, String(config.enablePwdUpdate));
+  local.set(LOCAL_KEYS.headerTitle, config.headerTitle);
+  local.set(LOCAL_KEYS.headerBgColor, config.headerBgColor);
+}
+
+/** Loads once per page; callers may await it, components read it through useBoot(). */
+export async function loadBootstrap(app: AppKind): Promise<BootState> {
+  const uiType = app === 'pc' ? 'PC_LOGIN' : 'MOBILE_LOGIN';
+  const inline = readInlineBootstrap();
+  let next: BootState;
+  if (inline) {
+    next = {
+      loaded: true,
+      tenant: inline.tenant,
+      config: inline.loginConfig,
+      brand: inline.brand,
+      uiConfig: inline.uiConfig[uiType] ?? null,
+    };
+  } else {
+    // Show the page in the likely language while the config loads.
+    applyLanguage(pickLanguage(null));
+    const [config, brand, ui] = await Promise.all([
+      request<EntLoginConfig>('/config/entLoginConfig'),
+      request<Brand>('/config/getIdaasBrand', { method: 'POST' }),
+      request<UiConfigData>('/config/ui_config', { query: { type: uiType } }),
+    ]);
+    next = {
+      loaded: true,
+      tenant: '',
+      config: config.ok ? config.data : null,
+      brand: brand.ok ? brand.data : null,
+      uiConfig: ui.ok ? ui.data : null,
+    };
+  }
+  if (next.config) rememberConfig(next.config);
+  applyLanguage(pickLanguage(next.config));
+  syncServerLanguage(inline?.lang);
+  publish(next);
+  return next;
+}
