@@ -3,3 +3,4 @@ export * from './api.ts';
 export * from './lang.ts';
 export * from './device.ts';
 export * from './tenant.ts';
+export * from './themes.ts';
