@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { httpRules } from './http/plugin.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { loginRoutes } from './modules/login/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { tenancyRoutes } from './modules/tenancy/routes.ts';
@@ -42,6 +43,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     openapi: {
       info: { title: 'Tessera identity portal API', version: '1' },
       servers: [{ url: '/' }],
+      components: { securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -57,6 +59,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(portalRoutes(services));
       await api.register(loginRoutes(services));
       await api.register(tenancyRoutes(services));
+      await api.register(adminRoutes(services));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -2,9 +2,12 @@
  * The admin command line: `npm run cli -- <command>`. It opens the same database as the server
  * (DATABASE_URL), runs the migrations and seeds the demo tenant first, so it works on a fresh clone.
  */
+import { TEMPLATES, UI_CONFIG_TYPES, type UiConfigType, formatMessage } from '@tessera/shared';
+import { loginConfigPatchSchema } from '@tessera/shared/schemas';
 import { Command, Option } from 'commander';
 import { loadConfig } from './config.ts';
 import { openMigratedDb } from './db/index.ts';
+import { AppError } from './http/errors.ts';
 import { seedDemo } from './seed.ts';
 import { type Services, createServices } from './services.ts';
 
@@ -155,7 +158,114 @@ user
     }),
   );
 
+const theme = program.command('theme').description("Manage a tenant's page themes");
+const pageTypes = UI_CONFIG_TYPES.join(', ');
+function pageType(value: string): UiConfigType {
+  const type = value.toUpperCase();
+  if (!(UI_CONFIG_TYPES as readonly string[]).includes(type))
+    throw new Error(`Unknown page "${value}": use one of ${pageTypes}`);
+  return type as UiConfigType;
+}
+/** --option name=value, repeatable; values stay text, the theme rules turn them into their kinds. */
+function parseOptions(pairs: string[] = []): Record<string, string> {
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const cut = pair.indexOf('=');
+      if (cut <= 0) throw new Error(`Expected --option name=value, got "${pair}"`);
+      return [pair.slice(0, cut), pair.slice(cut + 1)];
+    }),
+  );
+}
+theme
+  .command('templates [page]')
+  .description(`List the system templates (of one page: ${pageTypes})`)
+  .action((page?: string) => {
+    for (const t of TEMPLATES.filter((x) => !page || x.page === pageType(page))) {
+      console.log(`${t.page}\t${t.template}\t${t.layout}\t${t.name.en}${t.isActived ? '\t(default)' : ''}`);
+    }
+  });
+theme
+  .command('show <tenant>')
+  .description("Show a tenant's page themes")
+  .action((code: string) =>
+    withServices(async (s) => {
+      const t = await tenantOf(s, code);
+      for (const type of UI_CONFIG_TYPES) console.log(`${type}\t${JSON.stringify(t.uiConfig[type] ?? null)}`);
+    }),
+  );
+theme
+  .command('set <tenant> <page>')
+  .description("Set a page's theme: a system template and/or option overrides")
+  .option('--template <key>', 'system template key (see `theme templates`)')
+  .option('--option <name=value...>', 'option override, repeatable')
+  .action((code: string, page: string, o: { template?: string; option?: string[] }) =>
+    withServices(async (s) => {
+      const value = await s.themes.set(await tenantOf(s, code), pageType(page), {
+        template: o.template,
+        options: parseOptions(o.option),
+      });
+      console.log(`${pageType(page)} of ${code} is now ${JSON.stringify(value)}`);
+    }),
+  );
+theme
+  .command('reset <tenant> <page>')
+  .description('Put a page back on its default template')
+  .action((code: string, page: string) =>
+    withServices(async (s) => {
+      await s.themes.reset(await tenantOf(s, code), pageType(page));
+      console.log(`${pageType(page)} of ${code} is back on the default template`);
+    }),
+  );
+
+program
+  .command('config <tenant> [fields...]')
+  .description(
+    'Show the enterprise login config, or set fields: name=value (JSON values such as true or ["zh","en"] allowed)',
+  )
+  .action((code: string, fields: string[]) =>
+    withServices(async (s) => {
+      const t = await tenantOf(s, code);
+      if (fields.length) {
+        const raw = Object.fromEntries(
+          Object.entries(parseOptions(fields)).map(([k, v]) => {
+            try {
+              return [k, JSON.parse(v)];
+            } catch {
+              return [k, v];
+            }
+          }),
+        );
+        const parsed = loginConfigPatchSchema.safeParse(raw);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          throw new Error(
+            `Invalid login setting ${String(issue.path[0] ?? (issue as { keys?: string[] }).keys?.[0] ?? '')}: ${issue.message}`,
+          );
+        }
+        await s.tenancy.updateLoginConfig(t.id, parsed.data);
+      }
+      console.log(JSON.stringify((await tenantOf(s, code)).loginConfig, null, 2));
+    }),
+  );
+
+const admin = program.command('admin').description('Tenant admin API access');
+admin
+  .command('token <tenant>')
+  .description('Create an admin API token for a tenant (shown once)')
+  .option('--name <name>', 'what the token is for', 'admin')
+  .action((code: string, o: { name: string }) =>
+    withServices(async (s) => {
+      console.log(await s.admin.createToken((await tenantOf(s, code)).id, o.name));
+    }),
+  );
+
 program.parseAsync(process.argv).catch((err: unknown) => {
-  console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
+  const text =
+    err instanceof AppError
+      ? `${formatMessage(err.code, 'en', err.params)} (${err.code})`
+      : err instanceof Error
+        ? err.message
+        : String(err);
+  console.error(`Error: ${text}`);
   process.exit(1);
 });

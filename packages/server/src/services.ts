@@ -1,6 +1,7 @@
 /** Builds every module's service once, wiring each to the services it depends on. */
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
+import { AdminService } from './modules/admin/service.ts';
 import { AccountService } from './modules/accounts/service.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { CryptoService } from './modules/crypto/service.ts';
@@ -9,6 +10,7 @@ import { LoginService } from './modules/login/service.ts';
 import { LoginThrottle } from './modules/login/throttle.ts';
 import { SessionService } from './modules/sessions/service.ts';
 import { TenancyService } from './modules/tenancy/service.ts';
+import { ThemeService } from './modules/themes/service.ts';
 
 export function createServices(db: Db, config: Config) {
   const ephemeral = new SqlEphemeralStore(db);
@@ -18,8 +20,23 @@ export function createServices(db: Db, config: Config) {
   const accounts = new AccountService(db);
   const sessions = new SessionService(db, config);
   const throttle = new LoginThrottle(ephemeral);
+  const themes = new ThemeService(tenancy);
+  const admin = new AdminService(db);
   const login = new LoginService({ db, accounts, audit, crypto, sessions, throttle });
-  return { config, db, ephemeral, audit, crypto, tenancy, accounts, sessions, throttle, login };
+  return {
+    config,
+    db,
+    ephemeral,
+    audit,
+    crypto,
+    tenancy,
+    accounts,
+    sessions,
+    throttle,
+    login,
+    themes,
+    admin,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -86,7 +86,49 @@ describe('admin command line', () => {
     expect(await cli('user', 'list', 'demo')).toMatch(/^demo\tactive\t演示用户/m);
   });
 
+  it('sets, shows and resets page themes, and changes the login config', async () => {
+    expect(await cli('theme', 'templates', 'PC_LOGIN')).toMatch(
+      /^PC_LOGIN\tpc_login_1\tcentered\tClassic centred\t\(default\)$/m,
+    );
+    expect(
+      await cli(
+        'theme',
+        'set',
+        'acme',
+        'pc_login',
+        '--template',
+        'pc_login_5',
+        '--option',
+        'mainColor=#FF6600',
+        'headerDisplay=false',
+      ),
+    ).toContain(
+      'PC_LOGIN of acme is now {"template":"pc_login_5","mainColor":"#FF6600","headerDisplay":false}',
+    );
+    expect(await cli('theme', 'show', 'acme')).toMatch(/^PC_LOGIN\t\{"template":"pc_login_5"/m);
+    expect(await cli('theme', 'reset', 'acme', 'PC_LOGIN')).toContain('back on the default template');
+    expect(await cli('theme', 'show', 'acme')).toMatch(/^PC_LOGIN\tnull$/m);
+    const config = JSON.parse(
+      await cli('config', 'acme', 'enableRegister=true', 'languageList=["en"]', 'headerTitle=Acme SSO'),
+    );
+    expect(config).toMatchObject({ enableRegister: true, languageList: ['en'], headerTitle: 'Acme SSO' });
+    expect(await cli('admin', 'token', 'acme')).toMatch(/^tsa_[\w-]{43}\n$/);
+  });
+
   it('explains what is wrong and exits non-zero', async () => {
+    expect(await fails('theme', 'set', 'acme', 'PC_LOGIN', '--option', 'mainColor=red')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('The value of option mainColor is not valid (THEME.0003)'),
+    });
+    expect(await fails('theme', 'set', 'acme', 'PC_LOGIN', '--template', 'nope')).toMatchObject({
+      stderr: expect.stringContaining('There is no template nope'),
+    });
+    expect(await fails('theme', 'set', 'acme', 'HOME', '--template', 'x')).toMatchObject({
+      stderr: expect.stringContaining('Unknown page "HOME"'),
+    });
+    expect(await fails('config', 'acme', 'headerBgColor=blue')).toMatchObject({
+      stderr: expect.stringContaining('Invalid login setting headerBgColor'),
+    });
     expect(await fails('tenant', 'create', 'Bad_Code', '--name', 'x')).toMatchObject({
       code: 1,
       stderr: expect.stringContaining('Invalid tenant code'),

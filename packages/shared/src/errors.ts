@@ -75,6 +75,23 @@ export const ERRORS = {
     zh: '请求已被使用，请重新提交',
     en: 'This request was already used. Please submit again',
   },
+  'ADMIN.0001': {
+    status: 401,
+    zh: '管理员令牌无效，请重新输入',
+    en: 'The admin token is not valid. Please enter it again',
+  },
+  'THEME.0001': { status: 400, zh: '模板 {template} 不存在', en: 'There is no template {template}' },
+  'THEME.0002': { status: 400, zh: '该页面没有选项 {option}', en: 'This page has no option {option}' },
+  'THEME.0003': {
+    status: 400,
+    zh: '选项 {option} 的值不正确',
+    en: 'The value of option {option} is not valid',
+  },
+  'CONFIG.0001': {
+    status: 400,
+    zh: '登录配置 {field} 的值不正确',
+    en: 'The value of login setting {field} is not valid',
+  },
   'IMS.00030': {
     status: 200,
     zh: '用户数量超过规格，请联系管理员',

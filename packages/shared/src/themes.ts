@@ -599,6 +599,9 @@ const COLOR =
   /^(#[0-9a-fA-F]{3,4}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+|\d{1,3}%)\s*)?\)|transparent)$/;
 const URL_VALUE = /^(https?:\/\/[^\s"'<>()\\]+|\/[^\s"'<>()\\]*)$/;
 
+/** A CSS colour an admin may set: hex, rgb()/rgba() or transparent. */
+export const isColor = (value: string) => COLOR.test(value);
+
 export type OptionProblem = { option: string; reason: 'unknown' | 'invalid' };
 
 /**

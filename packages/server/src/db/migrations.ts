@@ -101,6 +101,19 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('ephemeral_expiry').on('ephemeral').column('expires_at').execute();
     },
   },
+  '0002_admin_tokens': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('admin_tokens')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id').onDelete('cascade'))
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'bigint')
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

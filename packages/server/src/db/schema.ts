@@ -82,7 +82,18 @@ export interface EphemeralTable {
   expires_at: number;
 }
 
+/** Tenant admin API tokens, stored as SHA-256 like session ids. */
+export interface AdminTokenTable {
+  id: string;
+  tenant_id: string;
+  token_hash: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
 export interface Database {
+  admin_tokens: AdminTokenTable;
   tenants: TenantTable;
   tenant_domains: TenantDomainTable;
   tenant_keys: TenantKeyTable;

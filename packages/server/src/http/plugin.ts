@@ -102,9 +102,11 @@ export async function httpRules(app: FastifyInstance, services: Services) {
 
 /**
  * CSRF defence: a state-changing call must carry X-Requested-With (a cross-site form cannot set
- * it) and, when the browser sends Origin, come from this very host.
+ * it) and, when the browser sends Origin, come from this very host; or carry a bearer token.
  */
 function sameOriginWrite(req: FastifyRequest): boolean {
+  // Browsers never attach a bearer token on their own, so such calls cannot be forged cross-site.
+  if (req.headers.authorization?.startsWith('Bearer ')) return true;
   if (!req.headers['x-requested-with']) return false;
   const origin = req.headers.origin;
   if (!origin) return true;

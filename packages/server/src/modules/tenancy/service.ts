@@ -172,6 +172,44 @@ export class TenancyService {
     this.cache.clear();
   }
 
+  /** Replaces one page's theme (null: back to the default template). */
+  async setPageTheme(tenantId: string, type: UiConfigType, value: UiConfigData): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('tenants')
+        .select('ui_config')
+        .where('id', '=', tenantId)
+        .executeTakeFirstOrThrow();
+      const themes = parseJson<Record<string, UiConfigData>>(row.ui_config, {});
+      if (value === null) delete themes[type];
+      else themes[type] = value;
+      await trx
+        .updateTable('tenants')
+        .set({ ui_config: JSON.stringify(themes) })
+        .where('id', '=', tenantId)
+        .execute();
+    });
+    this.cache.clear();
+  }
+
+  /** Merges checked fields into a tenant's enterprise login config. */
+  async updateLoginConfig(tenantId: string, patch: Partial<EntLoginConfig>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('tenants')
+        .select('login_config')
+        .where('id', '=', tenantId)
+        .executeTakeFirstOrThrow();
+      const merged = { ...parseJson<Partial<EntLoginConfig>>(row.login_config, {}), ...patch };
+      await trx
+        .updateTable('tenants')
+        .set({ login_config: JSON.stringify(merged) })
+        .where('id', '=', tenantId)
+        .execute();
+    });
+    this.cache.clear();
+  }
+
   /** The address of a tenant's login page, on the scheme and port the caller used. */
   loginUrl(tenant: Tenant, protocol: string, requestHost: string, app: 'pc' | 'mobile' = 'pc'): string {
     const port = /:(\d+)$/.exec(requestHost)?.[1];

@@ -1,0 +1,94 @@
+/**
+ * The tenant admin API: page themes and the enterprise login config. Every call needs
+ * `Authorization: Bearer <admin token>` of the tenant of the host.
+ */
+import { TEMPLATES, type UiConfigData, type UiConfigType } from '@tessera/shared';
+import { loginConfigPatchSchema, setThemeSchema, themeTypeParamsSchema } from '@tessera/shared/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Services } from '../../services.ts';
+
+const tags = ['admin'];
+
+/** The login-config field a validation error is about (an unknown key names itself). */
+function fieldAtFault(err: {
+  validation?: { instancePath: string; params: Record<string, unknown> }[];
+}): string {
+  const first = err.validation?.[0];
+  const keys = first?.params.keys;
+  if (Array.isArray(keys) && keys.length) return String(keys[0]);
+  return first?.instancePath.split('/').filter(Boolean)[0] ?? 'body';
+}
+const security = [{ adminToken: [] }];
+
+export function adminRoutes(services: Services): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preHandler', async (req) => {
+      const header = req.headers.authorization ?? '';
+      const token = /^Bearer (\S+)$/.exec(header)?.[1];
+      if (!(await services.admin.verify(req.tenant!.id, token))) throw new AppError('ADMIN.0001');
+    });
+
+    app.get(
+      '/admin/themes',
+      { schema: { tags, security, summary: "The tenant's page themes and the system templates" } },
+      async (req) => {
+        const tenant = await services.tenancy.getByCode(req.tenant!.code);
+        return ok({
+          pages: tenant!.uiConfig as Partial<Record<UiConfigType, UiConfigData>>,
+          templates: TEMPLATES,
+        });
+      },
+    );
+
+    app.put(
+      '/admin/themes/:type',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "Set a page's theme: a system template and option overrides",
+          params: themeTypeParamsSchema,
+          body: setThemeSchema,
+        },
+      },
+      async (req) => ok(await services.themes.set(req.tenant!, req.params.type, req.body)),
+    );
+
+    app.delete(
+      '/admin/themes/:type',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "Reset a page's theme to the default template",
+          params: themeTypeParamsSchema,
+        },
+      },
+      async (req) => {
+        await services.themes.reset(req.tenant!, req.params.type);
+        return ok(null);
+      },
+    );
+
+    app.patch(
+      '/admin/loginConfig',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Change fields of the enterprise login config',
+          body: loginConfigPatchSchema,
+        },
+        attachValidation: true,
+      },
+      async (req) => {
+        if (req.validationError)
+          throw new AppError('CONFIG.0001', { field: fieldAtFault(req.validationError) });
+        await services.tenancy.updateLoginConfig(req.tenant!.id, req.body);
+        return ok((await services.tenancy.getByCode(req.tenant!.code))!.loginConfig);
+      },
+    );
+  };
+}
