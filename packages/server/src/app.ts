@@ -13,6 +13,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { httpRules } from './http/plugin.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { verificationRoutes } from './modules/verification/routes.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
 import { loginRoutes } from './modules/login/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { tenancyRoutes } from './modules/tenancy/routes.ts';
@@ -60,6 +62,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(loginRoutes(services));
       await api.register(tenancyRoutes(services));
       await api.register(adminRoutes(services));
+      await api.register(verificationRoutes(services));
+      await api.register(captchaRoutes(services));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

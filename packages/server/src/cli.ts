@@ -8,6 +8,7 @@ import { Command, Option } from 'commander';
 import { loadConfig } from './config.ts';
 import { openMigratedDb } from './db/index.ts';
 import { AppError } from './http/errors.ts';
+import { tenantSettingsSchema } from './modules/tenancy/settings.ts';
 import { seedDemo } from './seed.ts';
 import { type Services, createServices } from './services.ts';
 
@@ -158,6 +159,15 @@ user
     }),
   );
 
+/** name=value on the command line: JSON when it parses (true, 3, ["zh"], {...}), else text. */
+function parseValue(v: string): unknown {
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}
+
 const theme = program.command('theme').description("Manage a tenant's page themes");
 const pageTypes = UI_CONFIG_TYPES.join(', ');
 function pageType(value: string): UiConfigType {
@@ -228,11 +238,7 @@ program
       if (fields.length) {
         const raw = Object.fromEntries(
           Object.entries(parseOptions(fields)).map(([k, v]) => {
-            try {
-              return [k, JSON.parse(v)];
-            } catch {
-              return [k, v];
-            }
+            return [k, parseValue(v)];
           }),
         );
         const parsed = loginConfigPatchSchema.safeParse(raw);
@@ -245,6 +251,65 @@ program
         await s.tenancy.updateLoginConfig(t.id, parsed.data);
       }
       console.log(JSON.stringify((await tenantOf(s, code)).loginConfig, null, 2));
+    }),
+  );
+
+program
+  .command('settings <tenant> [fields...]')
+  .description(
+    'Show the server-side settings (secrets hidden), or set fields: sms, email, messages, unregisteredPolicy, captchaAfterFailures as name=<JSON>',
+  )
+  .action((code: string, fields: string[]) =>
+    withServices(async (s) => {
+      const t = await tenantOf(s, code);
+      if (fields.length) {
+        const raw = Object.fromEntries(
+          Object.entries(parseOptions(fields)).map(([k, v]) => [k, parseValue(v)]),
+        );
+        const parsed = tenantSettingsSchema.safeParse(raw);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          throw new Error(
+            `Invalid setting ${issue.path.join('.') || String((issue as { keys?: string[] }).keys?.[0])}: ${issue.message}`,
+          );
+        }
+        await s.tenancy.updateSettings(t.id, parsed.data);
+      }
+      const shown = JSON.stringify(
+        (await tenantOf(s, code)).settings,
+        (k, v) => (/secret|pass/i.test(k) ? '********' : v),
+        2,
+      );
+      console.log(shown);
+    }),
+  );
+
+program
+  .command('outbox [tenant]')
+  .description('List the latest messages kept by the outbox sender')
+  .option('--limit <n>', 'how many', '20')
+  .action((code: string | undefined, o: { limit: string }) =>
+    withServices(async (s) => {
+      let query = s.db
+        .selectFrom('outbox')
+        .innerJoin('tenants', 'tenants.id', 'outbox.tenant_id')
+        .select([
+          'outbox.id',
+          'tenants.code',
+          'outbox.channel',
+          'outbox.recipient',
+          'outbox.purpose',
+          'outbox.body',
+          'outbox.created_at',
+        ])
+        .orderBy('outbox.id', 'desc')
+        .limit(Math.min(Math.max(Number(o.limit) || 20, 1), 500));
+      if (code) query = query.where('tenants.code', '=', code);
+      for (const m of await query.execute()) {
+        console.log(
+          `${new Date(m.created_at).toISOString()}\t${m.code}\t${m.channel}\t${m.recipient}\t${m.purpose}\t${m.body}`,
+        );
+      }
     }),
   );
 

@@ -30,7 +30,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
     password: DEMO.password,
     displayName: '演示用户',
     email: 'demo@example.com',
-    mobile: '+86 13800000000',
+    mobile: '+8613800000000',
   });
   return true;
 }

@@ -8,6 +8,9 @@ import { CryptoService } from './modules/crypto/service.ts';
 import { SqlEphemeralStore } from './modules/ephemeral/store.ts';
 import { LoginService } from './modules/login/service.ts';
 import { LoginThrottle } from './modules/login/throttle.ts';
+import { CaptchaPolicy } from './modules/login/captcha-policy.ts';
+import { CaptchaService } from './modules/captcha/service.ts';
+import { VerificationService } from './modules/verification/service.ts';
 import { SessionService } from './modules/sessions/service.ts';
 import { TenancyService } from './modules/tenancy/service.ts';
 import { ThemeService } from './modules/themes/service.ts';
@@ -22,7 +25,10 @@ export function createServices(db: Db, config: Config) {
   const throttle = new LoginThrottle(ephemeral);
   const themes = new ThemeService(tenancy);
   const admin = new AdminService(db);
-  const login = new LoginService({ db, accounts, audit, crypto, sessions, throttle });
+  const verification = new VerificationService({ db, store: ephemeral });
+  const captcha = new CaptchaService(ephemeral);
+  const captchaPolicy = new CaptchaPolicy(throttle, captcha);
+  const login = new LoginService({ db, accounts, audit, crypto, sessions, throttle, verification });
   return {
     config,
     db,
@@ -36,6 +42,9 @@ export function createServices(db: Db, config: Config) {
     login,
     themes,
     admin,
+    verification,
+    captcha,
+    captchaPolicy,
   };
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { openMigratedDb } from '../src/db/index.ts';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -84,7 +85,7 @@ describe('admin command line', () => {
       'changed',
     );
     expect(await cli('user', 'list', 'demo')).toMatch(/^demo\tactive\t演示用户/m);
-  });
+  }, 120_000);
 
   it('sets, shows and resets page themes, and changes the login config', async () => {
     expect(await cli('theme', 'templates', 'PC_LOGIN')).toMatch(
@@ -113,7 +114,40 @@ describe('admin command line', () => {
     );
     expect(config).toMatchObject({ enableRegister: true, languageList: ['en'], headerTitle: 'Acme SSO' });
     expect(await cli('admin', 'token', 'acme')).toMatch(/^tsa_[\w-]{43}\n$/);
-  });
+  }, 120_000);
+
+  it('keeps sender settings with secrets hidden, and lists the outbox', async () => {
+    const shown = await cli(
+      'settings',
+      'acme',
+      'sms={"provider":"tencent","secretId":"id","secretKey":"top-secret","smsSdkAppId":"1400","signName":"Acme","templateId":"12"}',
+      'captchaAfterFailures=3',
+    );
+    expect(shown).toContain('"provider": "tencent"');
+    expect(shown).toContain('"captchaAfterFailures": 3');
+    expect(shown).not.toContain('top-secret');
+    const db = await openMigratedDb(env.DATABASE_URL);
+    const acme = await db
+      .selectFrom('tenants')
+      .select('id')
+      .where('code', '=', 'acme')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('outbox')
+      .values({
+        tenant_id: acme.id,
+        channel: 'sms',
+        recipient: '+8613900000000',
+        purpose: 'LOGIN',
+        subject: 's',
+        body: 'code 123456',
+        created_at: Date.now(),
+      })
+      .execute();
+    await db.destroy();
+    expect(await cli('outbox', 'acme')).toMatch(/\tacme\tsms\t\+8613900000000\tLOGIN\tcode 123456$/m);
+    expect(await cli('outbox', 'demo')).toBe('');
+  }, 120_000);
 
   it('explains what is wrong and exits non-zero', async () => {
     expect(await fails('theme', 'set', 'acme', 'PC_LOGIN', '--option', 'mainColor=red')).toMatchObject({
@@ -125,6 +159,9 @@ describe('admin command line', () => {
     });
     expect(await fails('theme', 'set', 'acme', 'HOME', '--template', 'x')).toMatchObject({
       stderr: expect.stringContaining('Unknown page "HOME"'),
+    });
+    expect(await fails('settings', 'acme', 'sms={"provider":"aliyun"}')).toMatchObject({
+      stderr: expect.stringContaining('Invalid setting sms.accessKeyId'),
     });
     expect(await fails('config', 'acme', 'headerBgColor=blue')).toMatchObject({
       stderr: expect.stringContaining('Invalid login setting headerBgColor'),
@@ -145,5 +182,5 @@ describe('admin command line', () => {
     expect(await fails('user', 'create', 'demo', 'x')).toMatchObject({
       stderr: expect.stringContaining('--password'),
     });
-  });
+  }, 120_000);
 });

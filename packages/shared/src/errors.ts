@@ -75,6 +75,37 @@ export const ERRORS = {
     zh: '请求已被使用，请重新提交',
     en: 'This request was already used. Please submit again',
   },
+  'AUTH.LOGIN.0010': {
+    status: 200,
+    zh: '该手机号或邮箱尚未注册，是否立即注册？',
+    en: 'This phone number or email is not registered. Would you like to register?',
+  },
+  'AUTH.LOGIN.0011': {
+    status: 200,
+    zh: '该手机号或邮箱尚未注册，请联系管理员',
+    en: 'This phone number or email is not registered. Please contact the administrator',
+  },
+  'CODE.0001': { status: 200, zh: '验证码错误或已失效', en: 'The verification code is wrong or has expired' },
+  'CODE.0002': {
+    status: 200,
+    zh: '验证码错误次数过多，请重新获取',
+    en: 'Too many wrong codes. Please request a new one',
+  },
+  'CODE.0003': { status: 200, zh: '手机号格式不正确', en: 'Illegal phone' },
+  'CODE.0004': { status: 200, zh: '邮箱格式不正确', en: 'Illegal email' },
+  'CODE.0005': {
+    status: 200,
+    zh: '不支持该国家或地区的手机号',
+    en: 'Phone numbers of this country or region are not supported',
+  },
+  'CODE.0006': {
+    status: 200,
+    zh: '验证码发送失败，请稍后再试',
+    en: 'The code could not be sent. Please try again later',
+  },
+  'CODE.0007': { status: 200, zh: '当前账号未绑定手机号', en: 'The current account has no bound phone' },
+  'CAPTCHA.0001': { status: 200, zh: '请先完成滑动验证', en: 'Please first complete slide verification' },
+  'CAPTCHA.0002': { status: 200, zh: '验证失败', en: 'Verification failed' },
   'ADMIN.0001': {
     status: 401,
     zh: '管理员令牌无效，请重新输入',
@@ -109,6 +140,13 @@ export const FIELD_NAMES: Record<string, Record<Lang, string>> = {
   locale: { zh: '语言', en: 'Language' },
   type: { zh: '页面类型', en: 'Page type' },
   body: { zh: '请求内容', en: 'Request body' },
+  mobile: { zh: '手机号', en: 'Mobile' },
+  email: { zh: '邮箱', en: 'Email' },
+  code: { zh: '验证码', en: 'Verification code' },
+  recipient: { zh: '手机号或邮箱', en: 'Phone or email' },
+  purpose: { zh: '用途', en: 'Purpose' },
+  channel: { zh: '发送方式', en: 'Channel' },
+  areaCode: { zh: '区号', en: 'Area code' },
 };
 
 export function formatMessage(

@@ -4,3 +4,4 @@ export * from './lang.ts';
 export * from './device.ts';
 export * from './tenant.ts';
 export * from './themes.ts';
+export * from './verification.ts';

@@ -6,12 +6,14 @@ import { z } from 'zod';
 import { LIMITS, UI_CONFIG_TYPES } from './api.ts';
 import { LANGS } from './lang.ts';
 import { isColor } from './themes.ts';
+import { CODE_CHANNELS, CODE_PURPOSES } from './verification.ts';
 
 /** Form body of POST /login/form (and the AD / LDAP variants later). */
 export const loginFormSchema = z.object({
   username: z.string().min(1).max(LIMITS.username),
   password: z.string().min(1).max(LIMITS.encrypted),
   redirect_to: z.string().max(2048).optional(),
+  captchaToken: z.string().max(128).optional(),
 });
 export type LoginFormInput = z.infer<typeof loginFormSchema>;
 
@@ -58,3 +60,49 @@ export const loginConfigPatchSchema = z
   .partial()
   .strict();
 export type LoginConfigPatch = z.infer<typeof loginConfigPatchSchema>;
+
+/** POST /code/send: a code for one purpose, by SMS, voice call or email. */
+export const sendCodeSchema = z.object({
+  purpose: z.enum(CODE_PURPOSES),
+  channel: z.enum(CODE_CHANNELS),
+  recipient: z.string().min(1).max(254),
+  areaCode: z
+    .string()
+    .regex(/^\+\d{1,4}$/)
+    .optional(),
+  captchaToken: z.string().max(128).optional(),
+});
+
+/** POST /login/sms (mobile + areaCode + code) and POST /login/email (email + code), form-encoded. */
+export const smsLoginSchema = z.object({
+  mobile: z.string().min(1).max(20),
+  areaCode: z
+    .string()
+    .regex(/^\+\d{1,4}$/)
+    .optional(),
+  code: z.string().min(1).max(12),
+  captchaToken: z.string().max(128).optional(),
+});
+export const emailLoginSchema = z.object({
+  email: z.string().min(1).max(254),
+  code: z.string().min(1).max(12),
+  captchaToken: z.string().max(128).optional(),
+});
+
+/** POST /geetest/verify: where the piece was dropped, and the drag that took it there. */
+export const captchaVerifySchema = z.object({
+  id: z.string().min(1).max(64),
+  x: z.number().min(0).max(1000),
+  duration: z.number().int().min(0).max(600_000),
+  track: z
+    .array(
+      z.tuple([
+        z.number().min(-100).max(1000),
+        z.number().min(-100).max(1000),
+        z.number().int().min(0).max(600_000),
+      ]),
+    )
+    .max(2000),
+});
+export const getCaptchaQuerySchema = z.object({ t: z.string().max(20).optional() });
+export const isEnableCaptchaQuerySchema = z.object({ loginName: z.string().max(254).optional() });

@@ -114,6 +114,35 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_verification': {
+    async up(db: Kysely<any>) {
+      // Server-only tenant settings (senders and their secrets, message texts, policies).
+      await db.schema
+        .alterTable('tenants')
+        .addColumn('settings', 'text', (c) => c.notNull().defaultTo('{}'))
+        .execute();
+      await db.schema
+        .createTable('outbox')
+        .addColumn('id', 'integer', (c) =>
+          isPostgres(db) ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id').onDelete('cascade'))
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('recipient', 'text', (c) => c.notNull())
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('users_tenant_mobile')
+        .on('users')
+        .columns(['tenant_id', 'mobile'])
+        .execute();
+      await db.schema.createIndex('users_tenant_email').on('users').columns(['tenant_id', 'email']).execute();
+      await db.schema.createIndex('outbox_tenant_time').on('outbox').columns(['tenant_id', 'id']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

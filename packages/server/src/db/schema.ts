@@ -13,6 +13,8 @@ export interface TenantTable {
   brand: string;
   /** JSON: per page type, a template key or an options object. */
   ui_config: string;
+  /** JSON, never sent to browsers: senders and their secrets, message texts, policies. */
+  settings: Generated<string>;
   created_at: number;
 }
 
@@ -92,7 +94,20 @@ export interface AdminTokenTable {
   last_used_at: number | null;
 }
 
+/** Messages kept by the outbox sender instead of being delivered. */
+export interface OutboxTable {
+  id: Generated<number>;
+  tenant_id: string;
+  channel: string;
+  recipient: string;
+  purpose: string;
+  subject: string;
+  body: string;
+  created_at: number;
+}
+
 export interface Database {
+  outbox: OutboxTable;
   admin_tokens: AdminTokenTable;
   tenants: TenantTable;
   tenant_domains: TenantDomainTable;

@@ -15,6 +15,15 @@ export interface NewUser {
   mobile?: string;
 }
 
+/** '+86 138-0000-0000' -> '+8613800000000'; a number without '+' is taken as mainland China. */
+export function normalizeMobile(mobile: string | undefined): string | null {
+  const digits = mobile?.replace(/[\s()-]/g, '') ?? '';
+  if (!digits) return null;
+  if (!/^\+?\d{5,18}$/.test(digits))
+    throw new Error(`Invalid mobile number "${mobile}": use +<country code><number>`);
+  return digits.startsWith('+') ? digits : `+86${digits}`;
+}
+
 export const usernameKey = (username: string) => username.trim().toLowerCase();
 
 export function toSessionUser(user: User, tenantCode: string): SessionUser {
@@ -49,6 +58,25 @@ export class AccountService {
       .executeTakeFirst();
   }
 
+  /** Phones are stored in E.164 ('+8613800000000'), emails lower-cased. */
+  findByMobile(tenantId: string, e164: string): Promise<User | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('mobile', '=', e164)
+      .executeTakeFirst();
+  }
+
+  findByEmail(tenantId: string, email: string): Promise<User | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('email', '=', email.trim().toLowerCase())
+      .executeTakeFirst();
+  }
+
   list(tenantId: string): Promise<User[]> {
     return this.db
       .selectFrom('users')
@@ -71,8 +99,8 @@ export class AccountService {
       username,
       username_key: usernameKey(username),
       display_name: input.displayName?.trim() || username,
-      email: input.email?.trim() || null,
-      mobile: input.mobile?.trim() || null,
+      email: input.email?.trim().toLowerCase() || null,
+      mobile: normalizeMobile(input.mobile),
       password_hash: input.password ? await hashPassword(input.password) : null,
       status: 'active',
       password_changed_at: input.password ? now : null,

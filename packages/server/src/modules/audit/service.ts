@@ -2,7 +2,8 @@
 import type { Db } from '../../db/index.ts';
 
 /** Operation types of the specification (section 3); login kinds are one per method. */
-export type Operation = 'LOGIN_FORM' | 'LOGIN_AD' | 'LOGIN_LDAP' | 'LOGOUT';
+export type Operation =
+  'LOGIN_FORM' | 'LOGIN_AD' | 'LOGIN_LDAP' | 'LOGIN_SMS' | 'LOGIN_EMAIL' | 'LOGOUT' | 'SEND_CODE';
 
 export interface AuditEntry {
   tenantId: string;

@@ -1,7 +1,8 @@
 /**
- * Password login (DESIGN section 5): decrypt, check the throttle, verify with Argon2id (the same
- * cost for unknown users), then open a fresh session. Every attempt is written to the audit log.
+ * Logins (DESIGN section 5): every method passes the same gate — the account and IP locks, the
+ * method's own check, failure counting — then opens a fresh session. Every attempt is audited.
  */
+import type { CodePurpose } from '@tessera/shared';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AccountService, User } from '../accounts/service.ts';
@@ -9,6 +10,7 @@ import type { AuditService, Operation } from '../audit/service.ts';
 import type { CryptoService } from '../crypto/service.ts';
 import type { Session, SessionService } from '../sessions/service.ts';
 import type { Tenant } from '../tenancy/service.ts';
+import type { CodeTarget, VerificationService } from '../verification/service.ts';
 import type { LoginThrottle } from './throttle.ts';
 
 export interface ClientInfo {
@@ -23,6 +25,9 @@ export interface LoginOutcome {
   session: Session;
 }
 
+/** Failures of a method's own check that count against the account and the IP. */
+const COUNTED = new Set(['AUTH.LOGIN.0001', 'CODE.0001', 'CODE.0002']);
+
 export class LoginService {
   constructor(
     private readonly deps: {
@@ -32,6 +37,7 @@ export class LoginService {
       crypto: CryptoService;
       sessions: SessionService;
       throttle: LoginThrottle;
+      verification: VerificationService;
     },
   ) {}
 
@@ -41,23 +47,66 @@ export class LoginService {
     client: ClientInfo,
     operation: Operation = 'LOGIN_FORM',
   ): Promise<LoginOutcome> {
-    const { accounts, audit, crypto, throttle } = this.deps;
-    const base = { tenantId: tenant.id, username: input.username, operation, ...client };
-    try {
-      const password = await crypto.decrypt(tenant.id, input.password);
+    return this.attempt(tenant, operation, input.username, client, async () => {
+      const password = await this.deps.crypto.decrypt(tenant.id, input.password);
       if (!password) throw new AppError('COMMON.0401', { field: 'password' });
-      await throttle.check(tenant.id, input.username, client.ip);
-      const user = await accounts.checkPassword(tenant.id, input.username, password);
-      if (!user) {
-        await throttle.recordFailure(tenant.id, input.username, client.ip);
-        throw new AppError('AUTH.LOGIN.0001');
+      await this.deps.throttle.check(tenant.id, input.username, client.ip);
+      return (
+        (await this.deps.accounts.checkPassword(tenant.id, input.username, password)) ?? 'AUTH.LOGIN.0001'
+      );
+    });
+  }
+
+  /** SMS or email code login: the code must be the LOGIN code sent to that phone or address. */
+  async codeLogin(
+    tenant: Tenant,
+    target: CodeTarget,
+    code: string,
+    client: ClientInfo,
+  ): Promise<LoginOutcome> {
+    const operation: Operation = target.channel === 'email' ? 'LOGIN_EMAIL' : 'LOGIN_SMS';
+    return this.attempt(tenant, operation, target.recipient, client, async () => {
+      await this.deps.throttle.check(tenant.id, target.recipient, client.ip);
+      const purpose: CodePurpose = 'LOGIN';
+      await this.deps.verification.verify(tenant, purpose, target.recipient, code);
+      const user =
+        target.channel === 'email'
+          ? await this.deps.accounts.findByEmail(tenant.id, target.recipient)
+          : await this.deps.accounts.findByMobile(tenant.id, target.recipient);
+      if (!user)
+        throw new AppError(
+          tenant.settings.unregisteredPolicy === 'register' ? 'AUTH.LOGIN.0010' : 'AUTH.LOGIN.0011',
+        );
+      return user;
+    });
+  }
+
+  private async attempt(
+    tenant: Tenant,
+    operation: Operation,
+    account: string,
+    client: ClientInfo,
+    authenticate: () => Promise<User | 'AUTH.LOGIN.0001'>,
+  ): Promise<LoginOutcome> {
+    const { audit, throttle } = this.deps;
+    try {
+      let user: User | 'AUTH.LOGIN.0001';
+      try {
+        user = await authenticate();
+        if (user === 'AUTH.LOGIN.0001') throw new AppError('AUTH.LOGIN.0001');
+      } catch (err) {
+        if (err instanceof AppError && COUNTED.has(err.code))
+          await throttle.recordFailure(tenant.id, account, client.ip);
+        throw err;
       }
       if (user.status !== 'active') throw new AppError('AUTH.LOGIN.0004');
-      await throttle.recordSuccess(tenant.id, input.username, client.ip);
+      await throttle.recordSuccess(tenant.id, account, client.ip);
       return await this.openSession(tenant, user, client, operation);
     } catch (err) {
       const code = err instanceof AppError ? err.code : 'COMMON.0500';
-      await audit.record({ ...base, result: 'failure', code }).catch(() => undefined);
+      await audit
+        .record({ tenantId: tenant.id, username: account, operation, result: 'failure', code, ...client })
+        .catch(() => undefined);
       throw err;
     }
   }

@@ -73,6 +73,13 @@ export class LoginThrottle {
     await Promise.all([this.store.delete(k.accountFails), this.store.delete(k.accountLock)]);
   }
 
+  /** Current failure counts of an account and an IP, for the captcha policy. */
+  async failures(tenantId: string, account: string, ip: string): Promise<{ account: number; ip: number }> {
+    const k = this.keys(tenantId, account, ip);
+    const [a, i] = await Promise.all([this.store.get(k.accountFails), this.store.get(k.ipFails)]);
+    return { account: Number(a ?? 0), ip: Number(i ?? 0) };
+  }
+
   /** Admin unlock. */
   async unlock(tenantId: string, account: string): Promise<void> {
     await this.recordSuccess(tenantId, account, '');

@@ -15,7 +15,9 @@ import {
 } from '@tessera/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
+import type { Selectable } from 'kysely';
 import type { TenantTable } from '../../db/schema.ts';
+import type { TenantSettings } from './settings.ts';
 import type { CryptoService } from '../crypto/service.ts';
 
 export interface Tenant {
@@ -27,6 +29,8 @@ export interface Tenant {
   loginConfig: EntLoginConfig;
   brand: Brand;
   uiConfig: Partial<Record<UiConfigType, UiConfigData>>;
+  /** Server-only: senders with their secrets, message texts, policies. Never sent to a browser. */
+  settings: TenantSettings;
 }
 
 export interface NewTenant {
@@ -48,7 +52,7 @@ function parseJson<T>(text: string, fallback: T): T {
   }
 }
 
-function toTenant(row: TenantTable): Tenant {
+function toTenant(row: Selectable<TenantTable>): Tenant {
   const stored = parseJson(row.login_config, DEFAULT_LOGIN_CONFIG);
   const brand = parseJson(row.brand, DEFAULT_BRAND);
   const loginConfig: EntLoginConfig = {
@@ -65,6 +69,7 @@ function toTenant(row: TenantTable): Tenant {
     loginConfig,
     brand: { ...brand, name: brand.name || row.name, brandName: brand.brandName || row.name },
     uiConfig: parseJson(row.ui_config, {}),
+    settings: parseJson<TenantSettings>(row.settings, {}),
   };
 }
 
@@ -186,6 +191,24 @@ export class TenancyService {
       await trx
         .updateTable('tenants')
         .set({ ui_config: JSON.stringify(themes) })
+        .where('id', '=', tenantId)
+        .execute();
+    });
+    this.cache.clear();
+  }
+
+  /** Merges checked fields into a tenant's server-side settings. */
+  async updateSettings(tenantId: string, patch: Partial<TenantSettings>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('tenants')
+        .select('settings')
+        .where('id', '=', tenantId)
+        .executeTakeFirstOrThrow();
+      const merged = { ...parseJson<TenantSettings>(row.settings, {}), ...patch };
+      await trx
+        .updateTable('tenants')
+        .set({ settings: JSON.stringify(merged) })
         .where('id', '=', tenantId)
         .execute();
     });
