@@ -192,6 +192,14 @@ describe.each(DIALECTS)('config calls over $name', ({ name, available }) => {
       brand: { name: '</script><script>alert(1)</script>' },
     });
     expect(boot.loginConfig.headerTitle).toBe('泰瑟拉统一身份认证');
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    // The gallery frames the theme previews of this very host, and nothing else may.
+    const preview = await get(
+      fresh.app,
+      '/mobile/authentication/themes/preview?page=MOBILE_LOGIN&template=mobile_login_2',
+    );
+    expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(preview.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     const mobile = await get(fresh.app, '/mobile/authentication/login');
     expect(mobile.body).toContain('mobile');
     await fresh.app.close();

@@ -24,15 +24,19 @@ export function jsonForScript(value: unknown): string {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const SECURITY_HEADERS = {
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'same-origin',
-  'x-frame-options': 'DENY',
-  'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; " +
-    "connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-};
+/** Pages may not be framed by other sites (clickjacking); theme previews are framed by the gallery. */
+function securityHeaders(framedBySelf: boolean) {
+  return {
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+    'x-frame-options': framedBySelf ? 'SAMEORIGIN' : 'DENY',
+    'content-security-policy':
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:; " +
+      `connect-src 'self'; font-src 'self' data:; frame-ancestors ${framedBySelf ? "'self'" : "'none'"}; base-uri 'self'; form-action 'self'`,
+  };
+}
+const isThemePreview = (url: string) => /^\/(pc|mobile)\/authentication\/themes\/preview(\?|$)/.test(url);
 
 export async function webRoutes(app: FastifyInstance, services: Services) {
   const dist = services.config.WEB_DIST;
@@ -77,7 +81,10 @@ export async function webRoutes(app: FastifyInstance, services: Services) {
       .replace(PLACEHOLDER, script)
       .replace(/<html lang="[^"]*"/, `<html lang="${req.lang === 'zh' ? 'zh-CN' : 'en'}"`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(tenant.loginConfig.headerTitle)}</title>`);
-    return reply.headers(SECURITY_HEADERS).type('text/html; charset=utf-8').send(body);
+    return reply
+      .headers(securityHeaders(isThemePreview(req.url)))
+      .type('text/html; charset=utf-8')
+      .send(body);
   };
 
   const to = (target: string) => async (_req: FastifyRequest, reply: FastifyReply) =>
