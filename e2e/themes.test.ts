@@ -31,7 +31,7 @@ function rgb(hex: string): string {
 async function admin(method: string, path: string, body?: unknown) {
   const res = await httpRequest(e2e.url(`/api/v1/admin${path}`), {
     method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = res.json<{ code: string; message: string }>();

@@ -14,10 +14,14 @@ export type ApiResult<T> =
   | { ok: false; code: string; message: string; data: unknown; redirected: boolean; status: number };
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | undefined>;
   /** Form-encoded for /login/* (as the specification says), JSON for everything else. */
   body?: Record<string, string | number | boolean | undefined>;
+  /** A JSON body of any shape (nested objects), sent as it is. */
+  json?: unknown;
+  /** Extra headers (the admin API's Authorization). */
+  headers?: Record<string, string>;
   /** Codes this call expects and handles itself, so no message is shown for them. */
   quietCodes?: readonly string[];
   /** Show nothing at all; the caller logs (the public-key fetch, section 7). */
@@ -89,8 +93,16 @@ export async function request<T = unknown>(
   path: string,
   options: RequestOptions = {},
 ): Promise<ApiResult<T>> {
-  const { method = options.body ? 'POST' : 'GET', query, body, quietCodes = [], silent = false } = options;
+  const {
+    method = options.body || options.json !== undefined ? 'POST' : 'GET',
+    query,
+    body,
+    json,
+    quietCodes = [],
+    silent = false,
+  } = options;
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
     deviceFingerprint: deviceFingerprint(),
@@ -102,6 +114,9 @@ export async function request<T = unknown>(
     const encoded = encodeBody(path, body);
     headers['Content-Type'] = encoded.type;
     payload = encoded.text;
+  } else if (json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(json);
   }
 
   const fail = (status: number, code: string, message: string, data: unknown = null): ApiResult<T> => {

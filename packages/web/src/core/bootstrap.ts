@@ -9,6 +9,7 @@ import {
   type Brand,
   type EntLoginConfig,
   type UiConfigData,
+  type UiConfigType,
 } from '@tessera/shared';
 import { useSyncExternalStore } from 'react';
 import { request } from './api.ts';
@@ -25,9 +26,18 @@ export interface BootState {
   brand: Brand | null;
   /** The login page's theme: a template key, options, or null for the default template. */
   uiConfig: UiConfigData;
+  /** Every page's theme (ui_config of each page type) as the server wrote it into the page. */
+  uiConfigs: Partial<Record<UiConfigType, UiConfigData>>;
 }
 
-let state: BootState = { loaded: false, tenant: '', config: null, brand: null, uiConfig: null };
+let state: BootState = {
+  loaded: false,
+  tenant: '',
+  config: null,
+  brand: null,
+  uiConfig: null,
+  uiConfigs: {},
+};
 const listeners = new Set<() => void>();
 
 function publish(next: BootState): void {
@@ -67,33 +77,50 @@ function rememberConfig(config: EntLoginConfig): void {
   local.set(LOCAL_KEYS.headerBgColor, config.headerBgColor);
 }
 
-/** Loads once per page; callers may await it, components read it through useBoot(). */
+/** The themed pages of each app. */
+export const APP_PAGES: Record<AppKind, readonly UiConfigType[]> = {
+  pc: ['PC_LOGIN', 'PC_REGISTER', 'PC_FIND_PWD'],
+  mobile: ['MOBILE_LOGIN', 'MOBILE_REGISTER', 'MOBILE_FIND_PWD'],
+};
+
+/**
+ * Loads once per page; callers may await it, components read it through useBoot(). With the
+ * server's inline script (always, outside `vite dev`) the state is published synchronously,
+ * before the first render: the page is painted in its own theme from the start.
+ */
 export async function loadBootstrap(app: AppKind): Promise<BootState> {
-  const uiType = app === 'pc' ? 'PC_LOGIN' : 'MOBILE_LOGIN';
+  const pages = APP_PAGES[app];
+  const uiType = pages[0]!;
   const inline = readInlineBootstrap();
   let next: BootState;
   if (inline) {
+    const uiConfigs = inline.uiConfig ?? {};
     next = {
       loaded: true,
       tenant: inline.tenant,
       config: inline.loginConfig,
       brand: inline.brand,
-      uiConfig: inline.uiConfig[uiType] ?? null,
+      uiConfig: uiConfigs[uiType] ?? null,
+      uiConfigs,
     };
   } else {
     // Show the page in the likely language while the config loads.
     applyLanguage(pickLanguage(null));
-    const [config, brand, ui] = await Promise.all([
+    const [config, brand, ...themes] = await Promise.all([
       request<EntLoginConfig>('/config/entLoginConfig'),
       request<Brand>('/config/getIdaasBrand', { method: 'POST' }),
-      request<UiConfigData>('/config/ui_config', { query: { type: uiType } }),
+      ...pages.map((type) => request<UiConfigData>('/config/ui_config', { query: { type } })),
     ]);
+    const uiConfigs = Object.fromEntries(
+      pages.map((type, i) => [type, themes[i]?.ok ? themes[i].data : null]),
+    ) as Partial<Record<UiConfigType, UiConfigData>>;
     next = {
       loaded: true,
       tenant: '',
       config: config.ok ? config.data : null,
       brand: brand.ok ? brand.data : null,
-      uiConfig: ui.ok ? ui.data : null,
+      uiConfig: uiConfigs[uiType] ?? null,
+      uiConfigs,
     };
   }
   if (next.config) rememberConfig(next.config);

@@ -1,18 +1,31 @@
 /**
- * What both apps' page shells show for the tenant: header title and colours, logo, footer lines
- * and whether the language switch appears. Derived from the bootstrap data and the language.
+ * What both apps' plain pages (set domain, account, sign-out...) show for the tenant: header
+ * title and colours, logo, footer lines and whether the language switch appears, from the login
+ * page's theme (core/theme.ts) and the bootstrap data. Themed pages use usePageView directly.
  */
-import { type Lang, fillCopyright, normalizeLang } from '@tessera/shared';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useBoot } from './bootstrap.ts';
-import { supportedLanguages } from './language.ts';
+import type { Lang, UiConfigType } from '@tessera/shared';
 import type { AppKind } from './redirect.ts';
-import { type PageTheme, resolveTheme } from './theme.ts';
+import { type PageView, usePageView } from './theme.ts';
+
+/** The login page theme, reduced to what a plain page paints. */
+export interface PageTheme {
+  accent: string;
+  headerTitle: string;
+  headerBg?: string;
+  headerColor?: string;
+  containerBg?: string;
+  /** The background picture as a URL (built-in names already mapped to their files). */
+  containerBgImg?: string;
+  footerBg?: string;
+  footerColor?: string;
+  formPosition: 'center' | 'left' | 'right';
+}
 
 export interface TenantView {
   loaded: boolean;
   theme: PageTheme;
+  /** The full view of the app's login page. */
+  page: PageView & { loaded: boolean };
   title: string;
   logo?: string;
   copyright: string;
@@ -23,30 +36,31 @@ export interface TenantView {
   showRegister: boolean;
 }
 
-function safeImage(value: string | undefined): string | undefined {
-  return value && /^(https?:\/\/|\/(?!\/)|data:image\/)/.test(value) ? value : undefined;
-}
+const LOGIN_PAGE: Record<AppKind, UiConfigType> = { pc: 'PC_LOGIN', mobile: 'MOBILE_LOGIN' };
 
 export function useTenantView(app: AppKind): TenantView {
-  const { loaded, config, brand, uiConfig } = useBoot();
-  const { t, i18n } = useTranslation();
-  const lang = normalizeLang(i18n.language) ?? 'zh';
-  return useMemo(() => {
-    const theme = resolveTheme(app, uiConfig, config, brand);
-    const en = lang === 'en';
-    const copyright = (en && config?.copyrightEn) || config?.copyright || brand?.copyright || '';
-    const recordNo = (en && config?.recordNoEn) || config?.recordNo || brand?.recordNo || '';
-    const langs = supportedLanguages(config).map(normalizeLang);
-    return {
-      loaded,
-      theme,
-      title: theme.headerTitle || t('app.name'),
-      logo: safeImage((app === 'mobile' && brand?.mobileLogo) || brand?.logo),
-      copyright: fillCopyright(copyright),
-      recordNo,
-      otherLang: langs.includes('zh') && langs.includes('en') ? (en ? 'zh' : 'en') : undefined,
-      showFindPassword: config?.isHideFindPassword === 'N',
-      showRegister: !!config?.enableRegister,
-    };
-  }, [app, loaded, config, brand, uiConfig, lang, t]);
+  const view = usePageView(LOGIN_PAGE[app]);
+  const bgImage = /^url\("(.*)"\)$/.exec(view.background.backgroundImage ?? '')?.[1];
+  return {
+    loaded: view.loaded,
+    page: view,
+    theme: {
+      accent: view.mainColor,
+      headerTitle: view.header.title,
+      headerBg: view.header.bgColor,
+      headerColor: view.header.color,
+      containerBg: view.background.backgroundColor,
+      containerBgImg: bgImage,
+      footerBg: view.footer.bgColor,
+      footerColor: view.footer.color,
+      formPosition: view.formPosition,
+    },
+    title: view.header.title,
+    logo: view.header.logo,
+    copyright: view.footer.copyright,
+    recordNo: view.footer.recordNo,
+    otherLang: view.otherLang,
+    showFindPassword: view.showFindPassword,
+    showRegister: view.showRegister,
+  };
 }

@@ -1,24 +1,27 @@
 /**
- * The mobile app: antd-mobile (themed by CSS variables in mobile.css), React Router under
- * /mobile/authentication. Only the login page is in the first load.
+ * The mobile app: antd-mobile (themed by its CSS variables: mobile.css, theme.css and the tenant's
+ * page themes), React Router under /mobile/authentication. Only the login page is in the first load.
  */
 import { ConfigProvider } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
-import { lazy, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, type Location, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, type Location, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { useRouteTitle } from '../core/routing.ts';
 import { sendLoginCode } from './bridge.ts';
 import { Login } from './pages/Login.tsx';
 import { MOBILE_BASENAME, MOBILE_NOT_OPEN, MOBILE_ROUTES } from './routes.ts';
-import { Shell } from './Shell.tsx';
+import { PageLoading, Shell } from './Shell.tsx';
 
 const SetDomain = lazy(() => import('./pages/SetDomain.tsx'));
 const User = lazy(() => import('./pages/User.tsx'));
 const Logout = lazy(() => import('./pages/Logout.tsx'));
 const NotOpen = lazy(() => import('./pages/NotOpen.tsx'));
 const NotFound = lazy(() => import('./pages/NotFound.tsx'));
+const Register = lazy(() => import('./pages/Register.tsx'));
+const FindPassword = lazy(() => import('./pages/FindPassword.tsx'));
+const ThemePreview = lazy(() => import('./pages/ThemePreview.tsx'));
 
 function loginCodeOf(location: Location) {
   const query = new URLSearchParams(location.search);
@@ -41,6 +44,15 @@ function NavigationGuard() {
   return null;
 }
 
+/** Lazy themed pages: a spinner while their code loads. */
+function Themed() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
 export function MobileApp() {
   const { i18n } = useTranslation();
   return (
@@ -49,8 +61,15 @@ export function MobileApp() {
         <NavigationGuard />
         <Routes>
           <Route path="/" element={<Navigate to="/login" replace />} />
+          {/* Themed pages draw their own frame (src/mobile/ThemedFrame.tsx). */}
+          <Route path="/login" element={<Login />} />
+          <Route element={<Themed />}>
+            <Route path="/registerflow" element={<Register />} />
+            <Route path="/bind" element={<Register />} />
+            <Route path="/ResetPassword" element={<FindPassword />} />
+            <Route path="/themes/preview" element={<ThemePreview />} />
+          </Route>
           <Route element={<Shell />}>
-            <Route path="/login" element={<Login />} />
             <Route path="/setdomain" element={<SetDomain />} />
             <Route path="/user" element={<User />} />
             <Route path="/logout/:Id" element={<Logout />} />

@@ -1,13 +1,15 @@
 /**
- * The frame of every mobile page: the tenant's header (logo, title, language switch), the page
- * area, and the footer with copyright and record number.
+ * The plain frame of the mobile pages that have no template of their own (account, set domain,
+ * sign-out, closed steps): the tenant's header (logo, title, language switch), the page area and
+ * the footer with copyright and record number, in the login theme's accent and header colours.
  */
 import { Button, SpinLoading } from 'antd-mobile';
-import { type CSSProperties, Suspense } from 'react';
+import { type CSSProperties, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { switchLanguage } from '../core/language.ts';
-import { useTenantView } from '../core/tenant.ts';
+import { useMobileTheme, useTenantTexts } from './boot.ts';
+import { tenantOtherLang, tenantTitle } from './theme.ts';
 
 export function PageLoading() {
   const { t } = useTranslation();
@@ -18,50 +20,45 @@ export function PageLoading() {
   );
 }
 
-export function Shell() {
+export function Shell({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
-  const view = useTenantView('mobile');
-  const { theme } = view;
+  const tenant = useTenantTexts();
+  const theme = useMobileTheme('MOBILE_LOGIN');
+  const title = theme?.header.title ?? tenantTitle(tenant);
+  const logo = theme?.header.logo;
+  const otherLang = tenantOtherLang(tenant);
+  const shell = theme?.shell ?? {};
   const pageStyle = {
-    // The tenant's main colour, if any, overrides the default of mobile.css for this page.
-    '--adm-color-primary': theme.accent,
-    backgroundColor: theme.containerBg,
-    backgroundImage: theme.containerBgImg
-      ? `url("${theme.containerBgImg}")`
-      : theme.containerBg
-        ? 'none'
-        : undefined,
+    // The tenant's main colour (checked) overrides the default of mobile.css for this page.
+    '--adm-color-primary': theme?.rootStyle['--adm-color-primary' as keyof CSSProperties],
   } as CSSProperties;
+  const footer = theme?.footer;
   return (
     <div className="tm-page" style={pageStyle}>
-      <header className="tm-header" style={{ background: theme.headerBg, color: theme.headerColor }}>
+      <header className="tm-header" style={{ background: shell.headerBg, color: shell.headerColor }}>
         <div className="tm-brand">
-          {view.logo && (
-            <img className="tm-logo" src={view.logo} alt={t('app.logoAlt', { name: view.title })} />
-          )}
-          <span className="tm-brand-name">{view.title}</span>
+          {logo && <img className="tm-logo" src={logo} alt={t('app.logoAlt', { name: title })} />}
+          <span className="tm-brand-name">{title}</span>
         </div>
-        {view.otherLang && (
+        {otherLang && (
           <Button
             fill="none"
             size="small"
             className="tm-lang"
-            style={theme.headerColor ? ({ '--text-color': theme.headerColor } as CSSProperties) : undefined}
-            onClick={() => void switchLanguage(view.otherLang!)}
+            style={shell.headerColor ? ({ '--text-color': shell.headerColor } as CSSProperties) : undefined}
+            onClick={() => void switchLanguage(otherLang)}
           >
-            <span lang={view.otherLang === 'en' ? 'en' : 'zh-CN'}>{t('lang.switch')}</span>
+            <span lang={otherLang === 'en' ? 'en' : 'zh-CN'}>{t('lang.switch')}</span>
           </Button>
         )}
       </header>
       <main className="tm-main">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
       </main>
-      {(view.copyright || view.recordNo) && (
-        <footer className="tm-footer" style={{ background: theme.footerBg, color: theme.footerColor }}>
-          {view.copyright && <span>{view.copyright}</span>}
-          {view.recordNo && <span>{view.recordNo}</span>}
+      {footer?.show && (footer.copyright || footer.recordNo) && (
+        <footer className="tm-footer" style={{ background: shell.footerBg, color: shell.footerColor }}>
+          {footer.copyright && <span>{footer.copyright}</span>}
+          {footer.recordNo && <span>{footer.recordNo}</span>}
         </footer>
       )}
     </div>

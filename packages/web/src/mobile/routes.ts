@@ -21,9 +21,18 @@ export const MOBILE_ROUTES = [
   // Not in the specification's mobile table: the account page and the tenant picker, as on PC.
   { path: '/user', title: 'user' },
   { path: '/setdomain', title: 'setdomain' },
+  // The theme gallery's preview of a mobile page (opened by PCs too: see main.tsx).
+  { path: '/themes/preview', title: 'themesPreview' },
 ] as const satisfies readonly TitledRoute[];
+
+/** The preview's full path: the device guard lets PCs stay on it. */
+export const MOBILE_PREVIEW_PATH = `${MOBILE_BASENAME}/themes/preview`;
+export const isPreviewPath = (pathname: string) => pathname.replace(/\/+$/, '') === MOBILE_PREVIEW_PATH;
+
+/** The themed pages: their own screens, which show the closed-step page when the tenant has them off. */
+export const MOBILE_THEMED = ['/login', '/registerflow', '/bind', '/ResetPassword', '/themes/preview'];
 
 /** Steps whose screens come with their flows; until then they say so instead of showing nothing. */
 export const MOBILE_NOT_OPEN = MOBILE_ROUTES.map((r) => r.path).filter(
-  (p) => !['/login', '/logout/:Id', '/user', '/setdomain'].includes(p),
+  (p) => !MOBILE_THEMED.includes(p) && !['/logout/:Id', '/user', '/setdomain'].includes(p),
 );

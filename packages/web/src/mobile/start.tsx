@@ -5,6 +5,7 @@ import { type Root, createRoot } from 'react-dom/client';
 import { configureApi } from '../core/api.ts';
 import { loadBootstrap } from '../core/bootstrap.ts';
 import '../core/i18n.ts';
+import './i18n.ts';
 import { MobileApp } from './App.tsx';
 import './mobile.css';
 

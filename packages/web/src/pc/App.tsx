@@ -1,24 +1,34 @@
 /**
  * The PC app: Ant Design themed with the tenant accent, React Router under /pc/authentication.
  * Only the login page is in the first load; every other page is fetched when first visited.
+ * The themed pages (login, registration, find password) paint their own frame; the others sit
+ * in the Shell.
  */
+import type { UiConfigType } from '@tessera/shared';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { type ReactNode, lazy, useEffect, useMemo } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { useBoot } from '../core/bootstrap.ts';
 import { useRouteTitle } from '../core/routing.ts';
 import { useTenantView } from '../core/tenant.ts';
+import { PageLoading } from './PageLoading.tsx';
 import { Login } from './pages/Login.tsx';
 import { PC_BASENAME, PC_NOT_OPEN, PC_ROUTES } from './routes.ts';
 import { Shell } from './Shell.tsx';
+import { ThemeFrame } from './ThemeFrame.tsx';
 
 const SetDomain = lazy(() => import('./pages/SetDomain.tsx'));
 const User = lazy(() => import('./pages/User.tsx'));
 const Logout = lazy(() => import('./pages/Logout.tsx'));
 const NotOpen = lazy(() => import('./pages/NotOpen.tsx'));
 const NotFound = lazy(() => import('./pages/NotFound.tsx'));
+const Register = lazy(() => import('./pages/Register.tsx'));
+const FindPassword = lazy(() => import('./pages/FindPassword.tsx'));
+const Themes = lazy(() => import('./pages/Themes.tsx'));
+const ThemePreview = lazy(() => import('./pages/ThemePreview.tsx'));
 
 function Titles() {
   useRouteTitle(PC_ROUTES);
@@ -57,6 +67,51 @@ function Themed({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * A themed page the tenant may have switched off: its frame while its code loads (no blank page,
+ * no default theme), or the "not open" page when the tenant does not offer it.
+ */
+function Offered({ page, open, children }: { page: UiConfigType; open: boolean; children: ReactNode }) {
+  const { loaded } = useBoot();
+  if (!loaded) return <div className="ts-frame ts-frame--pending" />;
+  if (!open) {
+    return (
+      <Shell>
+        <NotOpen />
+      </Shell>
+    );
+  }
+  return (
+    <Suspense
+      fallback={
+        <ThemeFrame page={page}>
+          <PageLoading />
+        </ThemeFrame>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+function RegisterRoute() {
+  const { config } = useBoot();
+  return (
+    <Offered page="PC_REGISTER" open={!!config?.enableRegister}>
+      <Register />
+    </Offered>
+  );
+}
+
+function FindPasswordRoute() {
+  const { config } = useBoot();
+  return (
+    <Offered page="PC_FIND_PWD" open={config?.isHideFindPassword === 'N'}>
+      <FindPassword />
+    </Offered>
+  );
+}
+
 export function PcApp() {
   return (
     <Themed>
@@ -64,8 +119,27 @@ export function PcApp() {
         <Titles />
         <Routes>
           <Route path="/" element={<Navigate to="/login" replace />} />
+          <Route path="/login" element={<Login />} />
+          <Route path="/registerflow" element={<RegisterRoute />} />
+          <Route path="/bind" element={<RegisterRoute />} />
+          <Route path="/ResetPassword" element={<FindPasswordRoute />} />
+          <Route
+            path="/themes"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <Themes />
+              </Suspense>
+            }
+          />
+          <Route
+            path="/themes/preview"
+            element={
+              <Suspense fallback={null}>
+                <ThemePreview />
+              </Suspense>
+            }
+          />
           <Route element={<Shell />}>
-            <Route path="/login" element={<Login />} />
             <Route path="/setdomain" element={<SetDomain />} />
             <Route path="/user" element={<User />} />
             <Route path="/logout/:Id" element={<Logout />} />

@@ -1,4 +1,4 @@
-/** The PC routes of specification section 2 (plus /user), with their title keys. */
+/** The PC routes of specification section 2 (plus /user and the template gallery), with their title keys. */
 import type { TitledRoute } from '../core/routing.ts';
 
 export const PC_BASENAME = '/pc/authentication';
@@ -17,9 +17,22 @@ export const PC_ROUTES = [
   { path: '/mustChangePwd/:userName/:canSkip', title: 'mustChangePwd' },
   { path: '/logout/:Id', title: 'logout' },
   { path: '/user', title: 'user' },
+  { path: '/themes', title: 'themes' },
+  { path: '/themes/preview', title: 'themesPreview' },
 ] as const satisfies readonly TitledRoute[];
 
 /** Steps whose screens come with their flows; until then they say so instead of showing nothing. */
 export const PC_NOT_OPEN = PC_ROUTES.map((r) => r.path).filter(
-  (p) => !['/login', '/setdomain', '/logout/:Id', '/user'].includes(p),
+  (p) =>
+    ![
+      '/login',
+      '/setdomain',
+      '/logout/:Id',
+      '/user',
+      '/registerflow',
+      '/bind',
+      '/ResetPassword',
+      '/themes',
+      '/themes/preview',
+    ].includes(p),
 );

@@ -5,13 +5,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fetchLogin } from '../../core/auth.ts';
-import { useTenantView } from '../../core/tenant.ts';
+import { useTenantTexts } from '../boot.ts';
 import { PageLoading } from '../Shell.tsx';
+import { tenantTitle } from '../theme.ts';
 
 export default function User() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const view = useTenantView('mobile');
+  const title = tenantTitle(useTenantTexts());
   const [login, setLogin] = useState<IsLoginData | null>(null);
 
   useEffect(() => {
@@ -38,7 +39,7 @@ export default function User() {
         <List.Item extra={orUnset(user.displayName)}>{t('user.displayName')}</List.Item>
         <List.Item extra={orUnset(user.email)}>{t('user.email')}</List.Item>
         <List.Item extra={orUnset(user.mobile)}>{t('user.mobile')}</List.Item>
-        <List.Item extra={view.title === user.tenant ? user.tenant : `${view.title} (${user.tenant})`}>
+        <List.Item extra={title === user.tenant ? user.tenant : `${title} (${user.tenant})`}>
           {t('user.tenant')}
         </List.Item>
       </List>
