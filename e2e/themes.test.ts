@@ -234,4 +234,36 @@ describe('theme options', () => {
     const mobileButton = mobilePage.locator('[data-testid="theme-form"] .adm-button-primary').first();
     expect(await mobileButton.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb('#258FFA'));
   });
+
+  it('follows the enterprise login config: languages, header title and colour, copyright and record number', async () => {
+    await admin('PATCH', '/loginConfig', {
+      languageList: ['en'],
+      defaultLanguage: 'en',
+      headerTitle: 'Demo Single Sign-On',
+      headerBgColor: '#102027',
+      copyrightEn: '© {year} Demo Group',
+      recordNoEn: 'Record 42',
+    });
+    const page = await e2e.newPcPage('zh');
+    await openThemed(
+      page,
+      TEMPLATES.find((t) => t.template === 'pc_login_1')!,
+    );
+    // A Chinese browser still gets English, the only language of the tenant, and no switch.
+    await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: '中文' }).count()).toBe(0);
+    await page.getByText('Demo Single Sign-On').first().waitFor();
+    expect(
+      await page.getByTestId('theme-header').evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).toBe('rgb(16, 32, 39)');
+    await page.getByText(`© ${new Date().getFullYear()} Demo Group`).waitFor();
+    await page.getByText('Record 42').waitFor();
+    await e2e.screenshot(page, 'theme-login-config-en');
+    await admin('PATCH', '/loginConfig', {
+      languageList: ['zh', 'en'],
+      defaultLanguage: 'zh',
+      headerTitle: '泰瑟拉统一身份认证',
+      headerBgColor: 'transparent',
+    });
+  });
 });
