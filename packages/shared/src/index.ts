@@ -5,3 +5,4 @@ export * from './device.ts';
 export * from './tenant.ts';
 export * from './themes.ts';
 export * from './verification.ts';
+export * from './password.ts';
