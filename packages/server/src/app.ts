@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { httpRules } from './http/plugin.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
@@ -64,6 +65,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(adminRoutes(services));
       await api.register(verificationRoutes(services));
       await api.register(captchaRoutes(services));
+      await api.register(accountRoutes(services));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

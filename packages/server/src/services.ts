@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { AdminService } from './modules/admin/service.ts';
 import { AccountService } from './modules/accounts/service.ts';
+import { LifecycleService } from './modules/accounts/lifecycle.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { CryptoService } from './modules/crypto/service.ts';
 import { SqlEphemeralStore } from './modules/ephemeral/store.ts';
@@ -29,6 +30,7 @@ export function createServices(db: Db, config: Config) {
   const captcha = new CaptchaService(ephemeral);
   const captchaPolicy = new CaptchaPolicy(throttle, captcha);
   const login = new LoginService({ db, accounts, audit, crypto, sessions, throttle, verification });
+  const lifecycle = new LifecycleService({ db, store: ephemeral, accounts, audit, crypto, verification });
   return {
     config,
     db,
@@ -45,6 +47,7 @@ export function createServices(db: Db, config: Config) {
     verification,
     captcha,
     captchaPolicy,
+    lifecycle,
   };
 }
 

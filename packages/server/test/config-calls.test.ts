@@ -78,7 +78,7 @@ describe.each(DIALECTS)('config calls over $name', ({ name, available }) => {
     }
     const bad = await get(s.app, '/api/v1/config/ui_config?type=NOPE');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'COMMON.0400', message: '请求参数不正确：页面类型' });
+    expect(bad.json()).toMatchObject({ code: 'COMMON.0400', message: '请求参数不正确：类型' });
     expect((await get(s.app, '/api/v1/config/ui_config')).json().code).toBe('COMMON.0401');
   });
 

@@ -106,6 +106,33 @@ export const ERRORS = {
   'CODE.0007': { status: 200, zh: '当前账号未绑定手机号', en: 'The current account has no bound phone' },
   'CAPTCHA.0001': { status: 200, zh: '请先完成滑动验证', en: 'Please first complete slide verification' },
   'CAPTCHA.0002': { status: 200, zh: '验证失败', en: 'Verification failed' },
+  'REGISTER.0001': {
+    status: 200,
+    zh: '当前企业未开放注册',
+    en: 'Registration is not open for this enterprise',
+  },
+  'REGISTER.0002': { status: 200, zh: '用户名已被使用', en: 'This username is already taken' },
+  'REGISTER.0003': {
+    status: 200,
+    zh: '该手机号或邮箱已注册，请直接登录',
+    en: 'This phone number or email is already registered. Please sign in',
+  },
+  'REGISTER.0004': {
+    status: 200,
+    zh: '用户名只能包含字母、数字及 . _ @ + -，最长 64 位',
+    en: 'A username may use letters, digits and . _ @ + - and at most 64 characters',
+  },
+  'PWD.0001': { status: 200, zh: '{tip}', en: '{tip}' },
+  'PWD.0002': {
+    status: 200,
+    zh: '当前企业未开放找回密码',
+    en: 'Password recovery is not open for this enterprise',
+  },
+  'PWD.0003': {
+    status: 200,
+    zh: '重置链接已失效，请重新验证账号',
+    en: 'This reset has expired. Please verify your account again',
+  },
   'ADMIN.0001': {
     status: 401,
     zh: '管理员令牌无效，请重新输入',
@@ -138,7 +165,6 @@ export const FIELD_NAMES: Record<string, Record<Lang, string>> = {
   password: { zh: '密码', en: 'Password' },
   domain: { zh: '企业域名', en: 'Enterprise domain' },
   locale: { zh: '语言', en: 'Language' },
-  type: { zh: '页面类型', en: 'Page type' },
   body: { zh: '请求内容', en: 'Request body' },
   mobile: { zh: '手机号', en: 'Mobile' },
   email: { zh: '邮箱', en: 'Email' },
@@ -147,6 +173,8 @@ export const FIELD_NAMES: Record<string, Record<Lang, string>> = {
   purpose: { zh: '用途', en: 'Purpose' },
   channel: { zh: '发送方式', en: 'Channel' },
   areaCode: { zh: '区号', en: 'Area code' },
+  ticket: { zh: '重置凭证', en: 'Reset ticket' },
+  type: { zh: '类型', en: 'Type' },
 };
 
 export function formatMessage(

@@ -106,3 +106,33 @@ export const captchaVerifySchema = z.object({
 });
 export const getCaptchaQuerySchema = z.object({ t: z.string().max(20).optional() });
 export const isEnableCaptchaQuerySchema = z.object({ loginName: z.string().max(254).optional() });
+
+/** Registration and find-password identify the account by phone or email ('mobile' | 'email', any case). */
+const accountTarget = {
+  type: z
+    .string()
+    .toLowerCase()
+    .pipe(z.enum(['mobile', 'email'])),
+  mobile: z.string().max(20).optional(),
+  areaCode: z
+    .string()
+    .regex(/^\+\d{1,4}$/)
+    .optional(),
+  email: z.string().max(254).optional(),
+};
+export const accountCodeSchema = z.object({
+  ...accountTarget,
+  purpose: z.string().max(32).optional(),
+  captchaToken: z.string().max(128).optional(),
+});
+export const registerSubmitSchema = z.object({
+  ...accountTarget,
+  code: z.string().min(1).max(12),
+  username: z.string().min(1).max(LIMITS.username),
+  password: z.string().min(1).max(LIMITS.encrypted),
+});
+export const findPasswordVerifySchema = z.object({ ...accountTarget, code: z.string().min(1).max(12) });
+export const findPasswordResetSchema = z.object({
+  ticket: z.string().min(1).max(128),
+  password: z.string().min(1).max(LIMITS.encrypted),
+});

@@ -86,12 +86,23 @@ export class AccountService {
       .execute();
   }
 
-  async create(tenantId: string, input: NewUser): Promise<User> {
+  async create(
+    tenantId: string,
+    input: NewUser,
+    db: Pick<Db, 'insertInto' | 'selectFrom'> = this.db,
+  ): Promise<User> {
     const username = input.username.trim();
     if (!/^[\w.@+-]{1,64}$/u.test(username)) {
       throw new Error(`Invalid username "${input.username}": use 1 to 64 letters, digits or . _ @ + -`);
     }
-    if (await this.findByUsername(tenantId, username)) throw new Error(`User "${username}" already exists`);
+    // Inside a caller's transaction every query must use it (SQLite has one connection).
+    const existing = await db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('username_key', '=', usernameKey(username))
+      .executeTakeFirst();
+    if (existing) throw new Error(`User "${username}" already exists`);
     const now = Date.now();
     const user: User = {
       id: randomUUID(),
@@ -107,7 +118,7 @@ export class AccountService {
       created_at: now,
       updated_at: now,
     };
-    await this.db.insertInto('users').values(user).execute();
+    await db.insertInto('users').values(user).execute();
     return user;
   }
 

@@ -3,7 +3,16 @@ import type { Db } from '../../db/index.ts';
 
 /** Operation types of the specification (section 3); login kinds are one per method. */
 export type Operation =
-  'LOGIN_FORM' | 'LOGIN_AD' | 'LOGIN_LDAP' | 'LOGIN_SMS' | 'LOGIN_EMAIL' | 'LOGOUT' | 'SEND_CODE';
+  | 'LOGIN_FORM'
+  | 'LOGIN_AD'
+  | 'LOGIN_LDAP'
+  | 'LOGIN_SMS'
+  | 'LOGIN_EMAIL'
+  | 'LOGOUT'
+  | 'SEND_CODE'
+  | 'REGISTER'
+  | 'FORGET_PWD'
+  | 'UPDATE_PWD';
 
 export interface AuditEntry {
   tenantId: string;

@@ -1,5 +1,13 @@
 /** Server-side tenant settings: how codes are sent and worded, and login policies. */
-import { CODE_PURPOSES, type CodePurpose, type Lang, type UnregisteredPolicy } from '@tessera/shared';
+import {
+  CHARACTER_CLASSES,
+  type CharacterClass,
+  CODE_PURPOSES,
+  type CodePurpose,
+  type Lang,
+  type PasswordPolicy,
+  type UnregisteredPolicy,
+} from '@tessera/shared';
 import { z } from 'zod';
 import type { EmailSenderSettings, PhoneSenderSettings } from '../verification/senders/types.ts';
 
@@ -14,6 +22,8 @@ export interface TenantSettings {
   unregisteredPolicy?: UnregisteredPolicy;
   /** With enableCaptcha: 0 asks the slider always, N after N failures of the account or IP. */
   captchaAfterFailures?: number;
+  /** The tenant's password policy; the specification's defaults where unset. */
+  passwordPolicy?: Partial<PasswordPolicy>;
 }
 
 const text = z.string().min(1).max(512);
@@ -73,6 +83,23 @@ export const tenantSettingsSchema = z
     messages: z.partialRecord(z.enum(['zh', 'en']), texts),
     unregisteredPolicy: z.enum(['register', 'contact_admin']),
     captchaAfterFailures: z.number().int().min(0).max(100),
+    passwordPolicy: z
+      .object({
+        minLength: z.number().int().min(4).max(64),
+        maxLength: z.number().int().min(4).max(128),
+        characterList: z
+          .array(z.enum(CHARACTER_CLASSES as unknown as [CharacterClass, ...CharacterClass[]]))
+          .min(1),
+        mustCharacterList: z.array(
+          z.enum(CHARACTER_CLASSES as unknown as [CharacterClass, ...CharacterClass[]]),
+        ),
+        characterDiffCount: z.number().int().min(1).max(4),
+        minChangeIntervalDays: z.number().int().min(0).max(365),
+        maxAgeDays: z.number().int().min(0).max(3650),
+        historyCount: z.number().int().min(0).max(24),
+      })
+      .partial()
+      .strict(),
   })
   .partial()
   .strict();
