@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestSmtp, startSmtp } from '../packages/server/test/support/smtp.ts';
 import { httpRequest, useE2E } from './support/harness.ts';
 
@@ -55,10 +55,27 @@ function gapOf(id: string): number {
   return (JSON.parse(row.v) as { x: number }).x;
 }
 
+/** The ids of the puzzles the page loaded, newest last: the one on screen is the newest. */
+function watchPuzzles(page: Page): string[] {
+  const ids: string[] = [];
+  page.on('response', (r) => {
+    if (!r.url().includes('/geetest/getCaptcha')) return;
+    void r
+      .json()
+      .then((body: { data?: { id?: string } }) => body.data?.id && ids.push(body.data.id))
+      .catch(() => undefined);
+  });
+  return ids;
+}
+
 /** Drags the slider handle like a person: uneven steps, a little wobble, a short pause. */
-async function dragSlider(page: Page, puzzleId: string, offsetPx = 0) {
+async function dragSlider(page: Page, puzzles: string[], offsetPx = 0) {
   const slider = page.getByTestId('slider-captcha');
   await slider.waitFor();
+  // A person waits until the picture is there before dragging.
+  await expect.poll(() => slider.getAttribute('data-phase')).toBe('ready');
+  await sleep(200);
+  const puzzleId = puzzles.at(-1)!;
   const handle = slider.getByTestId('slider-handle');
   const image = slider.locator('img').first();
   const scale = ((await image.boundingBox())!.width || 320) / 320;
@@ -92,6 +109,10 @@ beforeAll(async () => {
   await sleep(CACHE_MS);
 });
 afterAll(async () => smtp?.close());
+/** A failed slider test must not leave the slider on for the tests after it. */
+afterEach(async () => {
+  if (token) await admin('PATCH', '/loginConfig', { enableCaptcha: false });
+});
 
 describe('PC code login', () => {
   it('signs in with an SMS code read from the outbox, with the resend countdown', async () => {
@@ -136,21 +157,17 @@ describe('PC code login', () => {
     forgetLimits();
     await admin('PATCH', '/loginConfig', { enableCaptcha: true });
     const page = await e2e.newPcPage('zh');
+    const puzzles = watchPuzzles(page);
     await page.goto(e2e.url('/pc/authentication/login'));
     await page.getByRole('tab', { name: '短信登录' }).click();
     await page.getByLabel('手机号', { exact: true }).fill('13800000000');
-    let puzzle = page.waitForResponse((r) => r.url().includes('/geetest/getCaptcha'));
     await page.getByRole('button', { name: '获取验证码' }).click();
-    let id = ((await (await puzzle).json()) as { data: { id: string } }).data.id;
     await e2e.screenshot(page, 'code-pc-slider');
-    puzzle = page.waitForResponse((r) => r.url().includes('/geetest/getCaptcha'));
-    await dragSlider(page, id, 60);
-    await page.getByText('验证失败').waitFor();
-    id = ((await (await puzzle).json()) as { data: { id: string } }).data.id;
-    await dragSlider(page, id);
+    await dragSlider(page, puzzles, 60);
+    await page.getByTestId('slider-captcha').getByText('验证失败').first().waitFor();
+    await dragSlider(page, puzzles);
     await page.getByText(/\d+ 秒后重新获取/).waitFor();
     expect(await outboxCode('+8613800000000')).toMatch(/^\d{6}$/);
-    await admin('PATCH', '/loginConfig', { enableCaptcha: false });
   });
 });
 
@@ -201,14 +218,13 @@ describe('mobile code login', () => {
     forgetLimits();
     await admin('PATCH', '/loginConfig', { enableCaptcha: true });
     const page = await e2e.newMobilePage('zh');
+    const puzzles = watchPuzzles(page);
     await page.goto(e2e.url('/mobile/authentication/login'));
     await page.getByRole('tab', { name: '短信登录' }).click();
     await page.getByLabel('手机号', { exact: true }).fill('13800000000');
-    const puzzle = page.waitForResponse((r) => r.url().includes('/geetest/getCaptcha'));
     await page.getByRole('button', { name: '获取验证码' }).click();
-    const id = ((await (await puzzle).json()) as { data: { id: string } }).data.id;
     await e2e.screenshot(page, 'code-mobile-slider');
-    await dragSlider(page, id);
+    await dragSlider(page, puzzles);
     await page.getByText(/\d+ 秒后重新获取/).waitFor();
     await admin('PATCH', '/loginConfig', { enableCaptcha: false });
   });

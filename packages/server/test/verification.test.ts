@@ -4,6 +4,8 @@ import {
   DEMO_HOST,
   DIALECTS,
   type TestServer,
+  encrypt,
+  publicKey,
   get,
   post,
   sessionCookie,

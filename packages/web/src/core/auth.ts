@@ -1,6 +1,6 @@
 /**
- * The sign-in calls both apps make, so the pages hold only UI. Failures have already been shown
- * by the request client when these return.
+ * The sign-in calls both apps make (password, SMS or voice code, email code), so the pages hold
+ * only UI. Failures have already been shown by the request client when these return.
  */
 import type { IsLoginData, LoginResult } from '@tessera/shared';
 import { type ApiResult, request } from './api.ts';
@@ -19,13 +19,36 @@ export async function fetchLogin(): Promise<IsLoginData | null> {
  * Password login. Throws only EncryptionUnavailableError (its message is for the page); the
  * server's answer, including its `redirect`, is handled by the request client.
  */
-export async function loginWithPassword(username: string, password: string): Promise<ApiResult<LoginResult>> {
+export async function loginWithPassword(
+  username: string,
+  password: string,
+  captchaToken?: string,
+): Promise<ApiResult<LoginResult>> {
   const res = await request<LoginResult>('/login/form', {
-    body: { username, password: await encrypt(password), redirect_to: storedRedirectTo() },
+    body: { username, password: await encrypt(password), redirect_to: storedRedirectTo(), captchaToken },
   });
   // The server could not read the ciphertext: its key may have changed since we cached it.
   if (res.code === 'CRYPTO.0001') forgetPublicKey();
   return res;
+}
+
+/** Login with a LOGIN code sent by SMS or voice call (POST /login/sms, form-encoded). */
+export function loginWithSmsCode(input: {
+  mobile: string;
+  areaCode: string;
+  code: string;
+  captchaToken?: string;
+}): Promise<ApiResult<LoginResult>> {
+  return request<LoginResult>('/login/sms', { body: { ...input } });
+}
+
+/** Login with a LOGIN code sent by email (POST /login/email, form-encoded). */
+export function loginWithEmailCode(input: {
+  email: string;
+  code: string;
+  captchaToken?: string;
+}): Promise<ApiResult<LoginResult>> {
+  return request<LoginResult>('/login/email', { body: { ...input } });
 }
 
 export function setDomain(domain: string): Promise<ApiResult<{ url: string }>> {

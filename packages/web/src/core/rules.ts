@@ -2,6 +2,7 @@
  * Input rules of specification section 5 as plain functions, so the antd and antd-mobile forms
  * share one wording. Each answers the message to show, or null when the value is fine.
  */
+import { isEmail, isMobile } from '@tessera/shared';
 import { t } from './i18n.ts';
 
 export type FieldName =
@@ -31,13 +32,16 @@ export function validatorRule(check: (value: unknown) => string | null) {
   };
 }
 
-/** Mainland China numbers have 11 digits starting with 1; other regions 4 to 15 digits. */
+/**
+ * The server's own checks (shared), so the page never accepts what the server refuses: mainland
+ * China numbers have 11 digits starting with 1, other regions 4 to 14 digits.
+ */
 export function isValidMobile(value: string, areaCode = '+86'): boolean {
-  return areaCode === '+86' ? /^1[3-9]\d{9}$/.test(value) : /^\d{4,15}$/.test(value);
+  return isMobile(value, areaCode);
 }
 
 export function isValidEmail(value: string): boolean {
-  return value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value);
+  return isEmail(value);
 }
 
 export function checkMobile(value: unknown, areaCode?: string): string | null {

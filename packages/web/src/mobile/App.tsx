@@ -22,6 +22,7 @@ const NotFound = lazy(() => import('./pages/NotFound.tsx'));
 const Register = lazy(() => import('./pages/Register.tsx'));
 const FindPassword = lazy(() => import('./pages/FindPassword.tsx'));
 const ThemePreview = lazy(() => import('./pages/ThemePreview.tsx'));
+const SelectArea = lazy(() => import('./pages/SelectArea.tsx'));
 
 function loginCodeOf(location: Location) {
   const query = new URLSearchParams(location.search);
@@ -68,6 +69,8 @@ export function MobileApp() {
             <Route path="/bind" element={<Register />} />
             <Route path="/ResetPassword" element={<FindPassword />} />
             <Route path="/themes/preview" element={<ThemePreview />} />
+            {/* The SMS login's area code picker: a full-screen list of its own. */}
+            <Route path="/selectArea" element={<SelectArea />} />
           </Route>
           <Route element={<Shell />}>
             <Route path="/setdomain" element={<SetDomain />} />

@@ -34,5 +34,5 @@ export const MOBILE_THEMED = ['/login', '/registerflow', '/bind', '/ResetPasswor
 
 /** Steps whose screens come with their flows; until then they say so instead of showing nothing. */
 export const MOBILE_NOT_OPEN = MOBILE_ROUTES.map((r) => r.path).filter(
-  (p) => !MOBILE_THEMED.includes(p) && !['/logout/:Id', '/user', '/setdomain'].includes(p),
+  (p) => !MOBILE_THEMED.includes(p) && !['/logout/:Id', '/user', '/setdomain', '/selectArea'].includes(p),
 );

@@ -112,20 +112,11 @@ export function loginRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const { username, password } = req.body;
+        const { username, password, captchaToken } = req.body;
         if (username !== username.trim()) throw new AppError('COMMON.0400', { field: 'username' });
-        const previous = await currentSession(services, req);
-        const outcome = await services.login.passwordLogin(
-          req.tenant!,
-          { username, password },
-          clientInfo(req),
-        );
-        // A new session replaces whatever this browser had before.
-        if (previous) await services.sessions.destroy(previous.id_hash);
-        setSessionCookie(services, req, reply, outcome.secret);
-        return ok<LoginResult>(
-          { user: toSessionUser(outcome.user, req.tenant!.code) },
-          { redirect: CLIENT_REDIRECT },
+        await services.captchaPolicy.enforce(req.tenant!, username, req.ip, captchaToken);
+        return signedIn(services, req, reply, () =>
+          services.login.passwordLogin(req.tenant!, { username, password }, clientInfo(req)),
         );
       },
     );

@@ -46,9 +46,11 @@ interface CodeInputProps {
   sending: boolean;
   left: number;
   onSend: () => void;
+  /** The send button's text (default: the register and find-password wording). */
+  sendText?: string;
 }
 
-export function CodeInput({ id, value, onChange, sending, left, onSend }: CodeInputProps) {
+export function CodeInput({ id, value, onChange, sending, left, onSend, sendText }: CodeInputProps) {
   const { t } = useTranslation();
   return (
     <div className="tmt-code-row">
@@ -71,7 +73,7 @@ export function CodeInput({ id, value, onChange, sending, left, onSend }: CodeIn
         disabled={left > 0}
         onClick={onSend}
       >
-        {left > 0 ? t('mobile.code.resend', { seconds: left }) : t('mobile.code.send')}
+        {left > 0 ? t('mobile.code.resend', { seconds: left }) : (sendText ?? t('mobile.code.send'))}
       </Button>
     </div>
   );

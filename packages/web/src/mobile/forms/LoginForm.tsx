@@ -1,29 +1,49 @@
 /**
- * Mobile password login: the same data, rules and calls as the PC page (see src/core), drawn
- * with antd-mobile; server errors appear as toasts through the request client. In the theme
- * preview it is drawn the same and does nothing.
+ * Mobile login: the tenant's login methods (loginPriority: password, SMS code, email code) as
+ * tabs in that order; with one method (the default, password) there are no tabs. The password
+ * form has the same data, rules and calls as the PC page (see src/core), drawn with antd-mobile;
+ * server errors appear as toasts through the request client. In the theme preview it is drawn
+ * the same and does nothing.
  */
-import { Button, Form, Input } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { Button, Form, Input, Tabs } from 'antd-mobile';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { fetchLogin, loginWithPassword } from '../../core/auth.ts';
+import { captchaRequired } from '../../core/codes.ts';
 import { canEncrypt, loadPublicKey } from '../../core/crypto.ts';
 import { useRevalidateOnLanguage } from '../../core/forms.ts';
 import { rememberRedirectTo } from '../../core/redirect.ts';
 import { fieldRule } from '../../core/rules.ts';
 import { useTenantTexts } from '../boot.ts';
+import {
+  type LoginDraft,
+  type LoginMethod,
+  clearDraft,
+  currentAreaCode,
+  loginMethods,
+  patchDraft,
+  readDraft,
+} from '../loginDraft.ts';
 import { FORM_STYLE, ITEM_STYLE } from '../styles.ts';
+import type { MobileTheme } from '../theme.ts';
+import { CodeLoginForm } from './CodeLoginForm.tsx';
+import { useSlider } from './SliderSheet.tsx';
 
 interface LoginValues {
   username: string;
   password: string;
 }
 
-export function LoginForm({ preview = false }: { preview?: boolean }) {
+interface PasswordFormProps {
+  askSlider: () => Promise<string | null>;
+  preview: boolean;
+}
+
+function PasswordForm({ askSlider, preview }: PasswordFormProps) {
   const { t } = useTranslation();
+  const [draft] = useState<LoginDraft>(() => (preview ? {} : readDraft()));
   const navigate = useNavigate();
-  const location = useLocation();
   const { config } = useTenantTexts();
   const [form] = Form.useForm<LoginValues>();
   const [busy, setBusy] = useState(false);
@@ -32,25 +52,25 @@ export function LoginForm({ preview = false }: { preview?: boolean }) {
   const shownProblem = canEncrypt() || preview ? problem : t('errors.insecureContext');
   useRevalidateOnLanguage(form);
 
-  useEffect(() => {
-    if (preview) return;
-    rememberRedirectTo(location.search);
-    if (canEncrypt()) void loadPublicKey();
-    let live = true;
-    void fetchLogin().then((signedIn) => {
-      if (live && signedIn) navigate('/user', { replace: true });
-    });
-    return () => {
-      live = false;
-    };
-  }, [location.search, navigate, preview]);
-
   const submit = async ({ username, password }: LoginValues) => {
     if (preview) return;
     setBusy(true);
     setProblem(null);
     try {
-      const res = await loginWithPassword(username, password);
+      let captchaToken: string | undefined;
+      if (config?.enableCaptcha && (await captchaRequired(username))) {
+        captchaToken = (await askSlider()) ?? undefined;
+        if (!captchaToken) {
+          setBusy(false);
+          return;
+        }
+      }
+      let res = await loginWithPassword(username, password, captchaToken);
+      if (!res.ok && res.code === 'CAPTCHA.0001') {
+        const token = await askSlider();
+        if (token) res = await loginWithPassword(username, password, token);
+      }
+      if (res.ok) clearDraft();
       if (res.redirected) return; // the browser is leaving; keep the button busy
       if (res.ok) navigate('/user', { replace: true });
     } catch (error) {
@@ -70,6 +90,11 @@ export function LoginForm({ preview = false }: { preview?: boolean }) {
         form={form}
         layout="vertical"
         style={FORM_STYLE}
+        initialValues={{ username: draft.username }}
+        onValuesChange={(_changed, all: Partial<LoginValues>) => {
+          // Never the password.
+          if (!preview) patchDraft({ username: all.username });
+        }}
         onFinish={submit}
         footer={
           <div className="tmt-submit">
@@ -106,11 +131,100 @@ export function LoginForm({ preview = false }: { preview?: boolean }) {
           />
         </Form.Item>
       </Form>
+    </>
+  );
+}
+
+/** The page heading: "Account login" above the password form alone, else "Log in". */
+export function useLoginHeading(): string {
+  const { t } = useTranslation();
+  const { config } = useTenantTexts();
+  const methods = loginMethods(config);
+  return methods.length === 1 && methods[0] === 'password' ? t('login.heading') : t('mobile.login.heading');
+}
+
+export function LoginForm({ preview = false, theme }: { preview?: boolean; theme?: MobileTheme }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { config } = useTenantTexts();
+  // What the page kept from before, read once: the preview starts empty and keeps nothing.
+  const [draft] = useState<LoginDraft>(() => (preview ? {} : readDraft()));
+  const [chosen, setChosen] = useState<LoginMethod | undefined>(draft.method);
+  const methods = loginMethods(config);
+  const method = chosen && methods.includes(chosen) ? chosen : methods[0]!;
+  const areaCode = currentAreaCode(config, draft);
+  // The sheet is drawn outside the themed frame: it takes the tenant's accent along.
+  const accent = theme?.rootStyle['--adm-color-primary' as keyof CSSProperties];
+  const slider = useSlider(accent ? ({ '--adm-color-primary': accent } as CSSProperties) : undefined);
+
+  useEffect(() => {
+    if (preview) return;
+    rememberRedirectTo(location.search);
+    if (canEncrypt()) void loadPublicKey();
+    let live = true;
+    void fetchLogin().then((signedIn) => {
+      if (live && signedIn) navigate('/user', { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [location.search, navigate, preview]);
+
+  const choose = (key: string) => {
+    const next = key as LoginMethod;
+    setChosen(next);
+    if (!preview) patchDraft({ method: next });
+  };
+
+  const pickArea = () => {
+    if (preview) return;
+    patchDraft({ method });
+    navigate('/selectArea', { state: { fromLogin: true } });
+  };
+
+  const formOf = (m: LoginMethod) =>
+    m === 'password' ? (
+      <PasswordForm askSlider={slider.ask} preview={preview} />
+    ) : (
+      <CodeLoginForm
+        method={m}
+        areaCode={areaCode}
+        onPickArea={pickArea}
+        askSlider={slider.ask}
+        preview={preview}
+      />
+    );
+
+  return (
+    <>
+      {methods.length > 1 ? (
+        <>
+          <Tabs
+            className="tmt-tabs tmt-login-tabs"
+            activeKey={method}
+            onChange={choose}
+            aria-label={t('mobile.login.methods')}
+          >
+            {methods.map((m) => (
+              <Tabs.Tab key={m} title={t(`mobile.login.tabs.${m}`)} />
+            ))}
+          </Tabs>
+          {/* One form at a time (each field's label names one input); what was typed is kept by
+              loginDraft.ts, so it comes back with its tab. */}
+          <div key={method} className="tmt-login-pane" data-method={method}>
+            {formOf(method)}
+          </div>
+        </>
+      ) : (
+        formOf(method)
+      )}
       <div className="tmt-links">
         <Link to="/setdomain">{t('login.setDomain')}</Link>
         {config?.isHideFindPassword === 'N' && <Link to="/ResetPassword">{t('login.forgotPassword')}</Link>}
         {config?.enableRegister && <Link to="/registerflow">{t('login.register')}</Link>}
       </div>
+      {!preview && slider.sheet}
     </>
   );
 }

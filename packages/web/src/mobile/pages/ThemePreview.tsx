@@ -7,7 +7,7 @@ import { findTemplate } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useMobileTheme } from '../boot.ts';
-import { LoginForm } from '../forms/LoginForm.tsx';
+import { LoginForm, useLoginHeading } from '../forms/LoginForm.tsx';
 import type { ResetStep } from '../forms/FindPasswordForm.tsx';
 import { RegisterForm } from '../forms/RegisterForm.tsx';
 import { PageLoading } from '../Shell.tsx';
@@ -25,6 +25,7 @@ export default function ThemePreview() {
   const template = findTemplate(page, key) ? key : undefined;
   const step = Number(query.get('step'));
   const theme = useMobileTheme(page, template);
+  const loginHeading = useLoginHeading();
   if (!theme) return <PageLoading />;
   if (page === 'MOBILE_FIND_PWD') {
     return (
@@ -51,11 +52,11 @@ export default function ThemePreview() {
   return (
     <ThemedFrame
       theme={theme}
-      heading={t('login.heading')}
+      heading={loginHeading}
       subtitle={t('login.welcome', { name: theme.header.title })}
       preview
     >
-      <LoginForm preview />
+      <LoginForm theme={theme} preview />
     </ThemedFrame>
   );
 }

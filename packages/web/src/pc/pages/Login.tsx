@@ -1,38 +1,93 @@
 /**
- * PC password login (specification sections 2, 5, 7, 8) in the tenant's PC_LOGIN theme. The
- * password is encrypted in the browser; the server's answer decides where to go next (its
- * `redirect`, followed by the client). In a preview (the template gallery) the form is a picture:
- * no call is made and submitting does nothing.
+ * PC login (specification sections 2, 3, 5, 7, 8) in the tenant's PC_LOGIN theme: password,
+ * SMS code and email code, as tabs in the order of the tenant's loginPriority (password alone
+ * shows no tabs). The password is encrypted in the browser; the server's answer decides where
+ * to go next (its `redirect`, followed by the client). With the tenant's enableCaptcha on, the
+ * slider comes before every code request and before a login the server says needs it. In a
+ * preview (the template gallery) the form is a picture: no call is made and submitting does
+ * nothing.
  */
+import type { LoginResult } from '@tessera/shared';
 import { Alert, Button, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { fetchLogin, loginWithPassword } from '../../core/auth.ts';
+import type { ApiResult } from '../../core/api.ts';
+import { fetchLogin, loginWithEmailCode, loginWithPassword, loginWithSmsCode } from '../../core/auth.ts';
+import { useBoot } from '../../core/bootstrap.ts';
+import { type LoginMethod, captchaRequired, loginMethods, useCountdown } from '../../core/codes.ts';
 import { canEncrypt, loadPublicKey } from '../../core/crypto.ts';
 import { useRevalidateOnLanguage } from '../../core/forms.ts';
 import { rememberRedirectTo } from '../../core/redirect.ts';
 import { fieldRule } from '../../core/rules.ts';
+import { CodeLoginFields, type CodeLoginValues } from '../CodeLoginFields.tsx';
+import { LoginTabs } from '../LoginTabs.tsx';
+import { type SliderGate, useSliderGate } from '../SliderModal.tsx';
 import { ThemeFrame, inputVariant, useFrame } from '../ThemeFrame.tsx';
 
-interface LoginValues {
+interface PasswordValues {
   username: string;
   password: string;
 }
+
+type LoginCall = (captchaToken?: string) => Promise<ApiResult<LoginResult>>;
+
+/**
+ * Runs a login with the slider where needed: first when the server says this account needs it,
+ * and again when the answer is still CAPTCHA.0001 (shown by the request client). Null when the
+ * user closed the slider.
+ */
+async function loginThroughSlider(
+  gate: SliderGate,
+  captchaOn: boolean,
+  loginName: string,
+  call: LoginCall,
+): Promise<ApiResult<LoginResult> | null> {
+  let token: string | undefined;
+  if (captchaOn && (await captchaRequired(loginName))) {
+    token = (await gate.ask()) ?? undefined;
+    if (!token) return null;
+  }
+  const res = await call(token);
+  if (res.code !== 'CAPTCHA.0001' || res.redirected) return res;
+  const again = await gate.ask();
+  return again ? call(again) : null;
+}
+
+const TAB_LABELS: Record<LoginMethod, string> = {
+  password: 'codeLogin.password',
+  sms: 'codeLogin.sms',
+  email: 'codeLogin.email',
+};
 
 function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const { config } = useBoot();
   const frame = useFrame();
   const preview = frame?.preview ?? false;
   const view = frame?.view;
-  const [form] = Form.useForm<LoginValues>();
+  const [passwordForm] = Form.useForm<PasswordValues>();
+  const [smsForm] = Form.useForm<CodeLoginValues>();
+  const [emailForm] = Form.useForm<CodeLoginValues>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The server offered registration (AUTH.LOGIN.0010) for this phone or address. */
+  const [offerRegister, setOfferRegister] = useState(false);
+  const methods = useMemo(() => loginMethods(config?.loginPriority), [config?.loginPriority]);
+  const [chosen, setChosen] = useState<LoginMethod>(methods[0]!);
+  const method = methods.includes(chosen) ? chosen : methods[0]!;
+  const gate = useSliderGate(view?.mainColor);
+  const smsCountdown = useCountdown();
+  const emailCountdown = useCountdown();
+  const captchaOn = !!config?.enableCaptcha;
   // Without WebCrypto no password can be sent; say why up front rather than after a submit.
-  const shownProblem = canEncrypt() || preview ? problem : t('errors.insecureContext');
-  useRevalidateOnLanguage(form);
+  const shownProblem =
+    canEncrypt() || preview || method !== 'password' ? problem : t('errors.insecureContext');
+  useRevalidateOnLanguage(passwordForm);
+  useRevalidateOnLanguage(smsForm);
+  useRevalidateOnLanguage(emailForm);
 
   useEffect(() => {
     if (preview) return;
@@ -48,23 +103,46 @@ function LoginForm() {
     };
   }, [location.search, navigate, preview]);
 
-  const submit = async ({ username, password }: LoginValues) => {
-    if (preview) return;
+  /** Runs one login; the request client has shown any failure when it returns. */
+  const run = async (loginName: string, call: LoginCall) => {
+    if (preview || busy) return;
     setBusy(true);
     setProblem(null);
     try {
-      const res = await loginWithPassword(username, password);
-      if (res.redirected) return; // the browser is leaving; keep the button busy
-      if (res.ok) navigate('/user', { replace: true });
+      const res = await loginThroughSlider(gate, captchaOn, loginName, call);
+      if (res?.redirected) return; // the browser is leaving; keep the button busy
+      if (res?.ok) {
+        navigate('/user', { replace: true });
+        return;
+      }
+      if (res?.code === 'AUTH.LOGIN.0010') setOfferRegister(true);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
     }
     setBusy(false);
   };
 
+  const submitPassword = ({ username, password }: PasswordValues) =>
+    run(username, (captchaToken) => loginWithPassword(username, password, captchaToken));
+
+  const submitSms = ({ areaCode = '', mobile = '', code = '' }: CodeLoginValues) =>
+    run(`${areaCode}${mobile.trim()}`, (captchaToken) =>
+      loginWithSmsCode({ mobile: mobile.trim(), areaCode, code: code.trim(), captchaToken }),
+    );
+
+  const submitEmail = ({ email = '', code = '' }: CodeLoginValues) =>
+    run(email.trim().toLowerCase(), (captchaToken) =>
+      loginWithEmailCode({ email: email.trim(), code: code.trim(), captchaToken }),
+    );
+
   const band = view?.layout === 'longbar';
-  const title = view?.form.title || t('login.heading');
+  const onlyPassword = methods.length === 1 && methods[0] === 'password';
+  const title = view?.form.title || t(onlyPassword ? 'login.heading' : 'codeLogin.heading');
   const name = view?.header.title ?? t('app.name');
+  const variant = inputVariant(view?.form.inputBorderStyle ?? 'style1');
+  const size: 'middle' | 'large' = !band && view?.layout === 'card' ? 'middle' : 'large';
+  const fieldClass = band ? 'ts-band-field' : undefined;
+
   const links = (
     <div className="ts-card-links">
       <Link to="/setdomain">{t('login.setDomain')}</Link>
@@ -72,33 +150,106 @@ function LoginForm() {
       {view?.showRegister && <Link to="/registerflow">{t('login.register')}</Link>}
     </div>
   );
-  const fields = (
-    <>
-      <Form.Item
-        name="username"
-        label={t('fields.username')}
-        rules={[fieldRule('username')]}
-        className={band ? 'ts-band-field' : undefined}
-      >
-        <Input autoComplete="username" placeholder={t('login.usernamePlaceholder')} autoFocus={!preview} />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('fields.password')}
-        rules={[fieldRule('password')]}
-        className={band ? 'ts-band-field' : undefined}
-      >
-        <Input.Password autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} />
-      </Form.Item>
-    </>
-  );
   const submitButton = (
     <Button type="primary" htmlType="submit" block size="large" loading={busy} className="ts-submit">
       {t('login.submit')}
     </Button>
   );
+  const submitRow = band ? <div className="ts-band-submit">{submitButton}</div> : submitButton;
   const alert = shownProblem && <Alert className="ts-alert" type="error" showIcon title={shownProblem} />;
-  const variant = inputVariant(view?.form.inputBorderStyle ?? 'style1');
+  const registerOffer = offerRegister && view?.showRegister && method !== 'password' && (
+    <p className="ts-register-offer" role="note">
+      {t('codeLogin.notRegistered')} <Link to="/registerflow">{t('codeLogin.register')}</Link>
+    </p>
+  );
+  const formProps = {
+    layout: 'vertical' as const,
+    size,
+    requiredMark: false,
+    variant,
+    className: band ? 'ts-band-form' : undefined,
+  };
+
+  const forms: Record<LoginMethod, ReactNode> = {
+    password: (
+      <Form<PasswordValues> key="password" form={passwordForm} onFinish={submitPassword} {...formProps}>
+        <Form.Item
+          name="username"
+          label={t('fields.username')}
+          rules={[fieldRule('username')]}
+          className={fieldClass}
+        >
+          <Input autoComplete="username" placeholder={t('login.usernamePlaceholder')} autoFocus={!preview} />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('fields.password')}
+          rules={[fieldRule('password')]}
+          className={fieldClass}
+        >
+          <Input.Password autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} />
+        </Form.Item>
+        {submitRow}
+      </Form>
+    ),
+    sms: (
+      <Form<CodeLoginValues> key="sms" form={smsForm} name="sms" onFinish={submitSms} {...formProps}>
+        <CodeLoginFields
+          kind="sms"
+          form={smsForm}
+          idPrefix="sms"
+          gate={gate}
+          captchaOn={captchaOn}
+          preview={preview}
+          fieldClass={fieldClass}
+          onUnregistered={setOfferRegister}
+          countdown={smsCountdown}
+        />
+        {submitRow}
+      </Form>
+    ),
+    email: (
+      <Form<CodeLoginValues> key="email" form={emailForm} name="email" onFinish={submitEmail} {...formProps}>
+        <CodeLoginFields
+          kind="email"
+          form={emailForm}
+          idPrefix="email"
+          gate={gate}
+          captchaOn={captchaOn}
+          preview={preview}
+          fieldClass={fieldClass}
+          onUnregistered={setOfferRegister}
+          countdown={emailCountdown}
+        />
+        {submitRow}
+      </Form>
+    ),
+  };
+
+  const tabText = band ? (view?.long.color ?? view?.form.color) : view?.form.color;
+  const tabStyle = {
+    '--ts-tab-color': tabText,
+    '--ts-tab-active': view?.form.activeColor ?? view?.mainColor,
+  } as CSSProperties;
+  const body =
+    methods.length > 1 ? (
+      <div style={tabStyle}>
+        <LoginTabs
+          label={t('codeLogin.methods')}
+          tabs={methods.map((key) => ({ key, label: t(TAB_LABELS[key]) }))}
+          active={method}
+          onChange={(key) => {
+            setChosen(key);
+            setOfferRegister(false);
+            setProblem(null);
+          }}
+        >
+          {forms[method]}
+        </LoginTabs>
+      </div>
+    ) : (
+      forms[method]
+    );
 
   if (band) {
     return (
@@ -109,20 +260,11 @@ function LoginForm() {
         </div>
         <div className="ts-band-body">
           {alert}
-          <Form<LoginValues>
-            form={form}
-            layout="vertical"
-            size="large"
-            onFinish={submit}
-            requiredMark={false}
-            variant={variant}
-            className="ts-band-form"
-          >
-            {fields}
-            <div className="ts-band-submit">{submitButton}</div>
-          </Form>
+          {body}
+          {registerOffer}
           {links}
         </div>
+        {gate.modal}
       </div>
     );
   }
@@ -132,18 +274,10 @@ function LoginForm() {
       <h1 className="ts-card-title">{title}</h1>
       <p className="ts-card-subtitle">{t('login.welcome', { name })}</p>
       {alert}
-      <Form<LoginValues>
-        form={form}
-        layout="vertical"
-        size={view?.layout === 'card' ? 'middle' : 'large'}
-        onFinish={submit}
-        requiredMark={false}
-        variant={variant}
-      >
-        {fields}
-        {submitButton}
-      </Form>
+      {body}
+      {registerOffer}
       {links}
+      {gate.modal}
     </>
   );
 }
