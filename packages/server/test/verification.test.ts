@@ -295,6 +295,15 @@ describe.each(DIALECTS)('verification codes and code logins over $name', ({ name
       expect((await post(s.app, '/api/v1/config/isEnableCaptcha?loginName=demo')).json().data.enabled).toBe(
         true,
       );
+      // The password login asks for the slider too, once the account has failed enough.
+      const pem = await publicKey(s.app);
+      const refused = await post(
+        s.app,
+        '/api/v1/login/form',
+        { 'content-type': 'application/x-www-form-urlencoded' },
+        new URLSearchParams({ username: 'demo', password: encrypt(pem, 'Demo@123456') }).toString(),
+      );
+      expect(refused.json().code).toBe('CAPTCHA.0001');
       await s.services.tenancy.updateLoginConfig(demoId, { enableCaptcha: false });
       void DEMO_HOST;
     },
