@@ -69,12 +69,13 @@ function watchPuzzles(page: Page): string[] {
 }
 
 /** Drags the slider handle like a person: uneven steps, a little wobble, a short pause. */
-async function dragSlider(page: Page, puzzles: string[], offsetPx = 0) {
+async function dragSlider(page: Page, puzzles: string[], offsetPx = 0, shot?: string) {
   const slider = page.getByTestId('slider-captcha');
   await slider.waitFor();
   // A person waits until the picture is there before dragging.
   await expect.poll(() => slider.getAttribute('data-phase')).toBe('ready');
   await sleep(200);
+  if (shot) await e2e.screenshot(page, shot);
   const puzzleId = puzzles.at(-1)!;
   const handle = slider.getByTestId('slider-handle');
   const image = slider.locator('img').first();
@@ -162,8 +163,7 @@ describe('PC code login', () => {
     await page.getByRole('tab', { name: '短信登录' }).click();
     await page.getByLabel('手机号', { exact: true }).fill('13800000000');
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await e2e.screenshot(page, 'code-pc-slider');
-    await dragSlider(page, puzzles, 60);
+    await dragSlider(page, puzzles, 60, 'code-pc-slider');
     await page.getByTestId('slider-captcha').getByText('验证失败').first().waitFor();
     await dragSlider(page, puzzles);
     await page.getByText(/\d+ 秒后重新获取/).waitFor();
@@ -223,8 +223,7 @@ describe('mobile code login', () => {
     await page.getByRole('tab', { name: '短信登录' }).click();
     await page.getByLabel('手机号', { exact: true }).fill('13800000000');
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await e2e.screenshot(page, 'code-mobile-slider');
-    await dragSlider(page, puzzles);
+    await dragSlider(page, puzzles, 0, 'code-mobile-slider');
     await page.getByText(/\d+ 秒后重新获取/).waitFor();
     await admin('PATCH', '/loginConfig', { enableCaptcha: false });
   });

@@ -49,6 +49,8 @@ describe('account lifecycle', () => {
     await e2e.screenshot(page, 'lifecycle-pc-register');
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await page.waitForURL(/\/login$/);
+    // The login page is on screen (not the register page still fading out) before typing.
+    await page.locator('[data-template="pc_login_1"]').waitFor();
     await page.getByLabel('用户名', { exact: true }).fill('jack');
     await page.getByLabel('密码', { exact: true }).fill('Jack@123456');
     await page.getByRole('button', { name: '登录', exact: true }).click();
@@ -71,6 +73,7 @@ describe('account lifecycle', () => {
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     await page.getByText('Your password has been reset').waitFor();
     await page.goto(e2e.url('/mobile/authentication/login'));
+    await page.locator('[data-template="mobile_login_1"]').waitFor();
     await page.getByLabel('Username', { exact: true }).fill('demo');
     await page.getByLabel('Password', { exact: true }).fill('Demo@654321');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
