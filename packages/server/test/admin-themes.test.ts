@@ -168,4 +168,36 @@ describe.each(DIALECTS)('admin API: page themes and login config over $name', ({
     }
     expect((await get(s.app, '/api/v1/config/entLoginConfig')).json().data.headerBgColor).toBe('#1f2d3d');
   });
+
+  it.skipIf(!available)('sets the password policy, refusing impossible values', async () => {
+    const res = await call('PATCH', '/admin/passwordPolicy', {
+      minLength: 10,
+      mustCharacterList: ['UPPER_CASE', 'NUMBER'],
+    });
+    expect(res.json()).toMatchObject({
+      code: '0',
+      data: { minLength: 10, maxLength: 18, mustCharacterList: ['UPPER_CASE', 'NUMBER'] },
+    });
+    const tenant = (await s.services.tenancy.getByCode('demo'))!;
+    expect(tenant.settings.passwordPolicy).toEqual({
+      minLength: 10,
+      mustCharacterList: ['UPPER_CASE', 'NUMBER'],
+    });
+    for (const [body, field] of [
+      [{ minLength: 30 }, 'minLength'],
+      [{ characterDiffCount: 9 }, 'characterDiffCount'],
+      [{ mustCharacterList: ['EMOJI'] }, 'mustCharacterList'],
+      [{ strength: 'high' }, 'strength'],
+    ] as const) {
+      const bad = await call('PATCH', '/admin/passwordPolicy', body);
+      expect(bad.json()).toMatchObject({
+        code: 'CONFIG.0001',
+        message: `The value of login setting ${field} is not valid`,
+      });
+    }
+    expect((await s.services.tenancy.getByCode('demo'))!.settings.passwordPolicy).toEqual({
+      minLength: 10,
+      mustCharacterList: ['UPPER_CASE', 'NUMBER'],
+    });
+  });
 });

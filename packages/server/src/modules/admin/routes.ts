@@ -8,6 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
+import { passwordPolicyOf } from '../accounts/lifecycle.ts';
+import { passwordPolicySchema } from '../tenancy/settings.ts';
 
 const tags = ['admin'];
 
@@ -88,6 +90,31 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
           throw new AppError('CONFIG.0001', { field: fieldAtFault(req.validationError) });
         await services.tenancy.updateLoginConfig(req.tenant!.id, req.body);
         return ok((await services.tenancy.getByCode(req.tenant!.code))!.loginConfig);
+      },
+    );
+
+    app.patch(
+      '/admin/passwordPolicy',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Change fields of the password policy (lengths, character classes, change interval, expiry, history)',
+          body: passwordPolicySchema,
+        },
+        attachValidation: true,
+      },
+      async (req) => {
+        if (req.validationError)
+          throw new AppError('CONFIG.0001', { field: fieldAtFault(req.validationError) });
+        const tenant = req.tenant!;
+        const policy = { ...passwordPolicyOf(tenant), ...req.body };
+        if (policy.minLength > policy.maxLength) throw new AppError('CONFIG.0001', { field: 'minLength' });
+        await services.tenancy.updateSettings(tenant.id, {
+          passwordPolicy: { ...tenant.settings.passwordPolicy, ...req.body },
+        });
+        return ok(policy);
       },
     );
   };

@@ -75,6 +75,23 @@ const emailSender = z.discriminatedUnion('provider', [
 ]);
 const texts = z.partialRecord(z.enum(CODE_PURPOSES), z.string().min(1).max(300));
 
+/** The fields of a tenant password policy an admin may set; each is optional. */
+export const passwordPolicySchema = z
+  .object({
+    minLength: z.number().int().min(4).max(64),
+    maxLength: z.number().int().min(4).max(128),
+    characterList: z
+      .array(z.enum(CHARACTER_CLASSES as unknown as [CharacterClass, ...CharacterClass[]]))
+      .min(1),
+    mustCharacterList: z.array(z.enum(CHARACTER_CLASSES as unknown as [CharacterClass, ...CharacterClass[]])),
+    characterDiffCount: z.number().int().min(1).max(4),
+    minChangeIntervalDays: z.number().int().min(0).max(365),
+    maxAgeDays: z.number().int().min(0).max(3650),
+    historyCount: z.number().int().min(0).max(24),
+  })
+  .partial()
+  .strict();
+
 /** What an admin may set in the server-side settings, checked before anything is stored. */
 export const tenantSettingsSchema = z
   .object({
@@ -83,23 +100,7 @@ export const tenantSettingsSchema = z
     messages: z.partialRecord(z.enum(['zh', 'en']), texts),
     unregisteredPolicy: z.enum(['register', 'contact_admin']),
     captchaAfterFailures: z.number().int().min(0).max(100),
-    passwordPolicy: z
-      .object({
-        minLength: z.number().int().min(4).max(64),
-        maxLength: z.number().int().min(4).max(128),
-        characterList: z
-          .array(z.enum(CHARACTER_CLASSES as unknown as [CharacterClass, ...CharacterClass[]]))
-          .min(1),
-        mustCharacterList: z.array(
-          z.enum(CHARACTER_CLASSES as unknown as [CharacterClass, ...CharacterClass[]]),
-        ),
-        characterDiffCount: z.number().int().min(1).max(4),
-        minChangeIntervalDays: z.number().int().min(0).max(365),
-        maxAgeDays: z.number().int().min(0).max(3650),
-        historyCount: z.number().int().min(0).max(24),
-      })
-      .partial()
-      .strict(),
+    passwordPolicy: passwordPolicySchema,
   })
   .partial()
   .strict();
