@@ -66,12 +66,6 @@ export class LifecycleService {
     return normalizeRecipient(tenant, 'sms', input.mobile ?? '', input.areaCode);
   }
 
-  private findOwner(tenant: Tenant, target: CodeTarget): Promise<User | undefined> {
-    return target.channel === 'email'
-      ? this.deps.accounts.findByEmail(tenant.id, target.recipient)
-      : this.deps.accounts.findByMobile(tenant.id, target.recipient);
-  }
-
   /** Sends a REGISTER or FORGOT_PASSWORD code after the rules of that journey. */
   async sendCode(
     tenant: Tenant,
@@ -79,7 +73,7 @@ export class LifecycleService {
     target: CodeTarget,
     client: { ip: string; lang: Lang },
   ) {
-    const owner = await this.findOwner(tenant, target);
+    const owner = await this.deps.accounts.findByContact(tenant.id, target);
     if (purpose === 'REGISTER') {
       if (!tenant.loginConfig.enableRegister) throw new AppError('REGISTER.0001');
       if (owner) throw new AppError('REGISTER.0003');
@@ -102,7 +96,7 @@ export class LifecycleService {
     const password = await this.deps.crypto.decrypt(tenant.id, input.password);
     assertPasswordPolicy(tenant, password, client.lang);
     if (await this.deps.accounts.findByUsername(tenant.id, username)) throw new AppError('REGISTER.0002');
-    if (await this.findOwner(tenant, input.target)) throw new AppError('REGISTER.0003');
+    if (await this.deps.accounts.findByContact(tenant.id, input.target)) throw new AppError('REGISTER.0003');
     await this.deps.verification.verify(tenant, 'REGISTER', input.target.recipient, input.code);
     const isEmail = input.target.channel === 'email';
     const user = await this.deps.db.transaction().execute(async (trx) => {
@@ -137,7 +131,7 @@ export class LifecycleService {
   async verifyForReset(tenant: Tenant, target: CodeTarget, code: string): Promise<string> {
     if (tenant.loginConfig.isHideFindPassword === 'Y') throw new AppError('PWD.0002');
     await this.deps.verification.verify(tenant, 'FORGOT_PASSWORD', target.recipient, code);
-    const owner = await this.findOwner(tenant, target);
+    const owner = await this.deps.accounts.findByContact(tenant.id, target);
     if (!owner) throw new AppError('CODE.0001');
     const ticket = randomBytes(24).toString('base64url');
     await this.deps.store.set(`reset:${tenant.id}:${ticket}`, owner.id, TICKET_MS);

@@ -77,6 +77,13 @@ export class AccountService {
       .executeTakeFirst();
   }
 
+  /** The account whose email (channel 'email') or phone (sms, voice) a code was sent to. */
+  findByContact(tenantId: string, target: { channel: string; recipient: string }): Promise<User | undefined> {
+    return target.channel === 'email'
+      ? this.findByEmail(tenantId, target.recipient)
+      : this.findByMobile(tenantId, target.recipient);
+  }
+
   list(tenantId: string): Promise<User[]> {
     return this.db
       .selectFrom('users')

@@ -69,10 +69,7 @@ export class LoginService {
       await this.deps.throttle.check(tenant.id, target.recipient, client.ip);
       const purpose: CodePurpose = 'LOGIN';
       await this.deps.verification.verify(tenant, purpose, target.recipient, code);
-      const user =
-        target.channel === 'email'
-          ? await this.deps.accounts.findByEmail(tenant.id, target.recipient)
-          : await this.deps.accounts.findByMobile(tenant.id, target.recipient);
+      const user = await this.deps.accounts.findByContact(tenant.id, target);
       if (!user)
         throw new AppError(
           tenant.settings.unregisteredPolicy === 'register' ? 'AUTH.LOGIN.0010' : 'AUTH.LOGIN.0011',

@@ -35,10 +35,7 @@ export function verificationRoutes(services: Services): FastifyPluginAsyncZod {
           throw new AppError('AUTH.COMMON.0027');
         }
         if (purpose === 'LOGIN') {
-          const user =
-            channel === 'email'
-              ? await services.accounts.findByEmail(tenant.id, target.recipient)
-              : await services.accounts.findByMobile(tenant.id, target.recipient);
+          const user = await services.accounts.findByContact(tenant.id, target);
           if (!user)
             throw new AppError(
               tenant.settings.unregisteredPolicy === 'register' ? 'AUTH.LOGIN.0010' : 'AUTH.LOGIN.0011',
