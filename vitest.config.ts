@@ -27,6 +27,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A page under a loaded CI machine may take more than the default second to settle.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

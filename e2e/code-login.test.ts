@@ -68,19 +68,24 @@ function watchPuzzles(page: Page): string[] {
   return ids;
 }
 
-/** Drags the slider handle like a person: uneven steps, a little wobble, a short pause. */
-async function dragSlider(page: Page, puzzles: string[], offsetPx = 0, shot?: string) {
+/**
+ * Drags the slider handle like a person: uneven steps, a little wobble, a short pause. With `miss`
+ * it drops the piece 60 px beside the gap, on whichever side has room on the track.
+ */
+async function dragSlider(page: Page, puzzles: string[], miss = false, shot?: string) {
   const slider = page.getByTestId('slider-captcha');
   await slider.waitFor();
   // A person waits until the picture is there before dragging.
-  await expect.poll(() => slider.getAttribute('data-phase')).toBe('ready');
+  // After a miss the slider shows its failure for a moment, then a new puzzle.
+  await expect.poll(() => slider.getAttribute('data-phase'), { timeout: 15_000 }).toBe('ready');
   await sleep(200);
   if (shot) await e2e.screenshot(page, shot);
   const puzzleId = puzzles.at(-1)!;
   const handle = slider.getByTestId('slider-handle');
   const image = slider.locator('img').first();
   const scale = ((await image.boundingBox())!.width || 320) / 320;
-  const distance = (gapOf(puzzleId) + offsetPx) * scale;
+  const gap = gapOf(puzzleId);
+  const distance = (miss ? (gap > 160 ? gap - 60 : gap + 60) : gap) * scale;
   const box = (await handle.boundingBox())!;
   const x0 = box.x + box.width / 2;
   const y0 = box.y + box.height / 2;
@@ -163,7 +168,7 @@ describe('PC code login', () => {
     await page.getByRole('tab', { name: '短信登录' }).click();
     await page.getByLabel('手机号', { exact: true }).fill('13800000000');
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await dragSlider(page, puzzles, 60, 'code-pc-slider');
+    await dragSlider(page, puzzles, true, 'code-pc-slider');
     await page.getByTestId('slider-captcha').getByText('验证失败').first().waitFor();
     await dragSlider(page, puzzles);
     await page.getByText(/\d+ 秒后重新获取/).waitFor();
@@ -223,7 +228,7 @@ describe('mobile code login', () => {
     await page.getByRole('tab', { name: '短信登录' }).click();
     await page.getByLabel('手机号', { exact: true }).fill('13800000000');
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await dragSlider(page, puzzles, 0, 'code-mobile-slider');
+    await dragSlider(page, puzzles, false, 'code-mobile-slider');
     await page.getByText(/\d+ 秒后重新获取/).waitFor();
     await admin('PATCH', '/loginConfig', { enableCaptcha: false });
   });
