@@ -4,6 +4,8 @@
  * input live in schemas.ts (entry `@tessera/shared/schemas`), so browsers never load zod.
  */
 import type { Lang } from './errors.ts';
+import type { PasswordPolicy } from './password.ts';
+import type { ProfileField } from './profile.ts';
 
 export const API_PREFIX = '/api/v1';
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -101,6 +103,14 @@ export interface Bootstrap {
   uiConfig: Partial<Record<UiConfigType, UiConfigData>>;
   /** The server's language pick for this request (cookie, query, Accept-Language, tenant default). */
   lang: Lang;
+  /** The tenant's password policy and profile fields, as GET /config/accountPolicy answers them. */
+  accountPolicy: AccountPolicy;
+}
+
+/** GET /config/accountPolicy: what the apps check before they send (the server checks again). */
+export interface AccountPolicy {
+  passwordPolicy: PasswordPolicy;
+  profileFields: ProfileField[];
 }
 
 /** Free-text input limits: longer values are refused before any work is done. */

@@ -133,6 +133,59 @@ export const ERRORS = {
     zh: '重置链接已失效，请重新验证账号',
     en: 'This reset has expired. Please verify your account again',
   },
+  'PWD.0004': {
+    status: 200,
+    zh: '密码在 {days} 天内只能修改一次，如需修改请联系管理员',
+    en: 'The password can be changed only once in {days} days. Please contact the administrator',
+  },
+  'PWD.0005': {
+    status: 200,
+    zh: '新密码不能与最近 {count} 次使用过的密码相同',
+    en: 'The new password cannot be one of the last {count} passwords',
+  },
+  'PWD.0006': { status: 200, zh: '原密码错误', en: 'The old password is incorrect' },
+  'PWD.0007': {
+    status: 200,
+    zh: '新密码和原密码不能相同',
+    en: 'Old password and new password cannot be the same',
+  },
+  'PWD.0008': {
+    status: 200,
+    zh: '当前企业未开放修改密码',
+    en: 'Password change is not open for this enterprise',
+  },
+  'FLOW.0001': {
+    status: 200,
+    zh: '当前流程已失效，请重新登录',
+    en: 'This step has expired. Please sign in again',
+  },
+  'FLOW.0002': {
+    status: 200,
+    zh: '请先完成当前步骤：{step}',
+    en: 'Please finish the current step first: {step}',
+  },
+  'FLOW.0003': {
+    status: 200,
+    zh: '该流程不属于当前企业，请在本企业的登录页重新登录',
+    en: "This flow belongs to another enterprise. Please sign in again on this enterprise's page",
+  },
+  'FLOW.0004': { status: 200, zh: '当前步骤不可跳过', en: 'This step cannot be skipped' },
+  'AGREEMENT.0001': {
+    status: 200,
+    zh: '协议不存在或已有新版本，请刷新后重试',
+    en: 'This agreement does not exist or has a newer version. Please refresh and try again',
+  },
+  'AGREEMENT.0002': {
+    status: 200,
+    zh: '请阅读并同意用户协议和隐私政策',
+    en: 'Please read and agree to the user agreement and privacy policy',
+  },
+  'PROFILE.0001': { status: 200, zh: '{label}：{tip}', en: '{label}: {tip}' },
+  'MOBILE.0001': {
+    status: 200,
+    zh: '该手机号已绑定其他账号',
+    en: 'This phone number is already bound to another account',
+  },
   'ADMIN.0001': {
     status: 401,
     zh: '管理员令牌无效，请重新输入',
@@ -175,6 +228,10 @@ export const FIELD_NAMES: Record<string, Record<Lang, string>> = {
   areaCode: { zh: '区号', en: 'Area code' },
   ticket: { zh: '重置凭证', en: 'Reset ticket' },
   type: { zh: '类型', en: 'Type' },
+  flowId: { zh: '流程', en: 'Flow' },
+  oldPassword: { zh: '原密码', en: 'Old password' },
+  values: { zh: '个人信息', en: 'Personal information' },
+  id: { zh: '协议', en: 'Agreement' },
 };
 
 export function formatMessage(

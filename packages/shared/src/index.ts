@@ -6,3 +6,5 @@ export * from './tenant.ts';
 export * from './themes.ts';
 export * from './verification.ts';
 export * from './password.ts';
+export * from './flows.ts';
+export * from './profile.ts';

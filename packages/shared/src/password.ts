@@ -28,6 +28,8 @@ export interface PasswordPolicy {
   maxAgeDays: number;
   /** How many previous passwords may not be used again (0: none). */
   historyCount: number;
+  /** Days before expiry from which the user is asked, skippably, to change it. */
+  expireWarnDays: number;
 }
 
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
@@ -39,6 +41,7 @@ export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
   minChangeIntervalDays: 0,
   maxAgeDays: 0,
   historyCount: 0,
+  expireWarnDays: 7,
 };
 
 const CLASS_OF: Record<CharacterClass, (c: string) => boolean> = {

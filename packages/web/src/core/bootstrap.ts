@@ -4,7 +4,9 @@
  * the script is missing and the same data comes from the API calls of section 7.
  */
 import {
+  type AccountPolicy,
   BOOTSTRAP_ELEMENT_ID,
+  DEFAULT_PASSWORD_POLICY,
   type Bootstrap,
   type Brand,
   type EntLoginConfig,
@@ -28,7 +30,11 @@ export interface BootState {
   uiConfig: UiConfigData;
   /** Every page's theme (ui_config of each page type) as the server wrote it into the page. */
   uiConfigs: Partial<Record<UiConfigType, UiConfigData>>;
+  /** The tenant's password policy and profile fields (the specification's defaults until loaded). */
+  accountPolicy: AccountPolicy;
 }
+
+const DEFAULT_ACCOUNT_POLICY: AccountPolicy = { passwordPolicy: DEFAULT_PASSWORD_POLICY, profileFields: [] };
 
 let state: BootState = {
   loaded: false,
@@ -37,6 +43,7 @@ let state: BootState = {
   brand: null,
   uiConfig: null,
   uiConfigs: {},
+  accountPolicy: DEFAULT_ACCOUNT_POLICY,
 };
 const listeners = new Set<() => void>();
 
@@ -102,17 +109,19 @@ export async function loadBootstrap(app: AppKind): Promise<BootState> {
       brand: inline.brand,
       uiConfig: uiConfigs[uiType] ?? null,
       uiConfigs,
+      accountPolicy: inline.accountPolicy ?? DEFAULT_ACCOUNT_POLICY,
     };
   } else {
     // Show the page in the likely language while the config loads.
     applyLanguage(pickLanguage(null));
-    const [config, brand, ...themes] = await Promise.all([
+    const [config, brand, policy, ...themes] = await Promise.all([
       request<EntLoginConfig>('/config/entLoginConfig'),
       request<Brand>('/config/getIdaasBrand', { method: 'POST' }),
+      request<AccountPolicy>('/config/accountPolicy'),
       ...pages.map((type) => request<UiConfigData>('/config/ui_config', { query: { type } })),
     ]);
     const uiConfigs = Object.fromEntries(
-      pages.map((type, i) => [type, themes[i]?.ok ? themes[i].data : null]),
+      pages.map((type, i) => [type, themes[i]?.ok ? (themes[i].data as UiConfigData) : null]),
     ) as Partial<Record<UiConfigType, UiConfigData>>;
     next = {
       loaded: true,
@@ -121,6 +130,7 @@ export async function loadBootstrap(app: AppKind): Promise<BootState> {
       brand: brand.ok ? brand.data : null,
       uiConfig: uiConfigs[uiType] ?? null,
       uiConfigs,
+      accountPolicy: policy.ok ? policy.data : DEFAULT_ACCOUNT_POLICY,
     };
   }
   if (next.config) rememberConfig(next.config);

@@ -28,16 +28,22 @@ export interface RegisterInput extends AccountTarget {
   code: string;
   username: string;
   password: string;
+  /** The ids of the current agreement versions the user agreed to (GET /config/agreement). */
+  agreementIds: string[];
+  /** Values of the tenant's profile fields shown on the form (ProfileField.onRegister). */
+  profile: Record<string, string>;
 }
 
 /** The password travels encrypted like at login (section 7). Throws EncryptionUnavailableError. */
 export async function submitRegister(input: RegisterInput): Promise<ApiResult<unknown>> {
   return request('/register/submit', {
-    body: {
+    json: {
       ...target(input),
       code: input.code,
       username: input.username,
       password: await encrypt(input.password),
+      agreementIds: input.agreementIds,
+      profile: input.profile,
     },
   });
 }

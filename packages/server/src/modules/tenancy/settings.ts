@@ -88,6 +88,7 @@ export const passwordPolicySchema = z
     minChangeIntervalDays: z.number().int().min(0).max(365),
     maxAgeDays: z.number().int().min(0).max(3650),
     historyCount: z.number().int().min(0).max(24),
+    expireWarnDays: z.number().int().min(0).max(90),
   })
   .partial()
   .strict();
