@@ -13,6 +13,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { httpRules } from './http/plugin.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { agreementRoutes } from './modules/agreements/routes.ts';
+import { flowRoutes } from './modules/flows/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
@@ -66,6 +68,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(verificationRoutes(services));
       await api.register(captchaRoutes(services));
       await api.register(accountRoutes(services));
+      await api.register(flowRoutes(services));
+      await api.register(agreementRoutes(services));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

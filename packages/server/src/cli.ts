@@ -4,10 +4,12 @@
  */
 import { TEMPLATES, UI_CONFIG_TYPES, type UiConfigType, formatMessage } from '@tessera/shared';
 import { loginConfigPatchSchema } from '@tessera/shared/schemas';
+import fs from 'node:fs';
 import { Command, Option } from 'commander';
 import { loadConfig } from './config.ts';
 import { openMigratedDb } from './db/index.ts';
 import { AppError } from './http/errors.ts';
+import { passwordPolicyOf } from './modules/accounts/password-change.ts';
 import { tenantSettingsSchema } from './modules/tenancy/settings.ts';
 import { seedDemo } from './seed.ts';
 import { type Services, createServices } from './services.ts';
@@ -156,6 +158,69 @@ user
     withServices(async (s) => {
       await s.throttle.unlock((await tenantOf(s, t)).id, username);
       console.log(`User ${username} in ${t} is unlocked`);
+    }),
+  );
+
+user
+  .command('expire-password <tenant> <username>')
+  .description(
+    'Make a user change the password at the next login, or with --in-days N let it expire in N days (needs passwordPolicy.maxAgeDays)',
+  )
+  .option('--in-days <days>', 'days until it expires: within expireWarnDays the user may still skip')
+  .action((t: string, username: string, o: { inDays?: string }) =>
+    withServices(async (s) => {
+      const tenant = await tenantOf(s, t);
+      const inDays = o.inDays === undefined ? undefined : Number(o.inDays);
+      if (inDays !== undefined && !(Number.isInteger(inDays) && inDays >= 0))
+        throw new Error('--in-days takes a whole number of days');
+      await s.accounts.expirePassword(tenant.id, username, inDays, passwordPolicyOf(tenant).maxAgeDays);
+      console.log(
+        inDays === undefined
+          ? `${username} in ${t} must change the password at the next login`
+          : `The password of ${username} in ${t} expires in ${inDays} days`,
+      );
+    }),
+  );
+
+const agreement = program.command('agreement').description("Manage a tenant's agreements");
+agreement
+  .command('publish <tenant> <code>')
+  .description('Publish a new version of an agreement (user, privacy ...): users sign it at their next login')
+  .addOption(new Option('--title <zh>', 'title in Chinese').makeOptionMandatory())
+  .addOption(new Option('--title-en <en>', 'title in English').makeOptionMandatory())
+  .option('--content <zh>', 'text in Chinese')
+  .option('--content-en <en>', 'text in English')
+  .option('--file <path>', 'read the Chinese text from a file')
+  .option('--file-en <path>', 'read the English text from a file')
+  .action(
+    (
+      t: string,
+      code: string,
+      o: { title: string; titleEn: string; content?: string; contentEn?: string; file?: string; fileEn?: string },
+    ) =>
+      withServices(async (s) => {
+        const content = o.content ?? (o.file && fs.readFileSync(o.file, 'utf8'));
+        const contentEn = o.contentEn ?? (o.fileEn && fs.readFileSync(o.fileEn, 'utf8'));
+        if (!content || !contentEn) throw new Error('Give the text in both languages (--content/--file, --content-en/--file-en)');
+        if (!/^[a-z][a-z0-9_-]{0,31}$/.test(code)) throw new Error('The code is lower-case letters, digits, _ or -');
+        const a = await s.agreements.publish((await tenantOf(s, t)).id, {
+          code,
+          title: o.title,
+          titleEn: o.titleEn,
+          content,
+          contentEn,
+        });
+        console.log(`Published ${a.code} version ${a.version} (${a.id}) in ${t}`);
+      }),
+  );
+agreement
+  .command('list <tenant>')
+  .description('List the current version of each agreement')
+  .action((t: string) =>
+    withServices(async (s) => {
+      for (const a of await s.agreements.current((await tenantOf(s, t)).id)) {
+        console.log(`${a.code}\tv${a.version}\t${a.id}\t${a.title}\t${a.title_en}`);
+      }
     }),
   );
 

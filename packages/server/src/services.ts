@@ -4,6 +4,10 @@ import type { Db } from './db/index.ts';
 import { AdminService } from './modules/admin/service.ts';
 import { AccountService } from './modules/accounts/service.ts';
 import { LifecycleService } from './modules/accounts/lifecycle.ts';
+import { PasswordChangeService } from './modules/accounts/password-change.ts';
+import { AgreementService } from './modules/agreements/service.ts';
+import { AfterAuthentication } from './modules/flows/after-auth.ts';
+import { FlowStore } from './modules/flows/store.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { CryptoService } from './modules/crypto/service.ts';
 import { SqlEphemeralStore } from './modules/ephemeral/store.ts';
@@ -29,8 +33,31 @@ export function createServices(db: Db, config: Config) {
   const verification = new VerificationService({ db, store: ephemeral });
   const captcha = new CaptchaService(ephemeral);
   const captchaPolicy = new CaptchaPolicy(throttle, captcha);
-  const login = new LoginService({ db, accounts, audit, crypto, sessions, throttle, verification });
-  const lifecycle = new LifecycleService({ db, store: ephemeral, accounts, audit, crypto, verification });
+  const login = new LoginService({ accounts, audit, crypto, throttle, verification });
+  const agreements = new AgreementService(db);
+  const passwordChange = new PasswordChangeService({ db, audit });
+  const flows = new FlowStore(ephemeral);
+  const afterAuth = new AfterAuthentication({
+    db,
+    accounts,
+    agreements,
+    audit,
+    crypto,
+    flows,
+    passwordChange,
+    sessions,
+    verification,
+  });
+  const lifecycle = new LifecycleService({
+    db,
+    store: ephemeral,
+    accounts,
+    audit,
+    crypto,
+    verification,
+    agreements,
+    passwordChange,
+  });
   return {
     config,
     db,
@@ -48,6 +75,10 @@ export function createServices(db: Db, config: Config) {
     captcha,
     captchaPolicy,
     lifecycle,
+    agreements,
+    passwordChange,
+    flows,
+    afterAuth,
   };
 }
 

@@ -4,6 +4,7 @@
  * input live in schemas.ts (entry `@tessera/shared/schemas`), so browsers never load zod.
  */
 import type { Lang } from './errors.ts';
+import type { FlowAnswer } from './flows.ts';
 import type { PasswordPolicy } from './password.ts';
 import type { ProfileField } from './profile.ts';
 
@@ -121,7 +122,5 @@ export const LIMITS = {
   domain: 253,
 } as const;
 
-/** What a successful login answers in `data`. */
-export interface LoginResult {
-  user: SessionUser;
-}
+/** What a successful login answers in `data`: the signed-in user, or the post-login flow's step. */
+export type LoginResult = FlowAnswer;

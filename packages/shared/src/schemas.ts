@@ -107,6 +107,11 @@ export const captchaVerifySchema = z.object({
 export const getCaptchaQuerySchema = z.object({ t: z.string().max(20).optional() });
 export const isEnableCaptchaQuerySchema = z.object({ loginName: z.string().max(254).optional() });
 
+/** Values of the tenant's profile fields: short strings under short keys. */
+const profileValues = z.record(z.string().max(32), z.string().max(200)).refine((v) => Object.keys(v).length <= 30, {
+  message: 'too many fields',
+});
+
 /** Registration and find-password identify the account by phone or email ('mobile' | 'email', any case). */
 const accountTarget = {
   type: z
@@ -130,9 +135,32 @@ export const registerSubmitSchema = z.object({
   code: z.string().min(1).max(12),
   username: z.string().min(1).max(LIMITS.username),
   password: z.string().min(1).max(LIMITS.encrypted),
+  agreementIds: z.array(z.string().max(64)).max(20).default([]),
+  profile: profileValues.default({}),
 });
 export const findPasswordVerifySchema = z.object({ ...accountTarget, code: z.string().min(1).max(12) });
 export const findPasswordResetSchema = z.object({
   ticket: z.string().min(1).max(128),
+  password: z.string().min(1).max(LIMITS.encrypted),
+});
+
+/** Flows (docs/flows.md): the id is 32 random bytes in base64url. */
+export const flowParamsSchema = z.object({ flowId: z.string().regex(/^[\w-]{43}$/) });
+export const flowPasswordSchema = z.object({ password: z.string().min(1).max(LIMITS.encrypted) });
+export const flowProfileSchema = z.object({ values: profileValues });
+const mobileTarget = {
+  mobile: z.string().min(1).max(20),
+  areaCode: z
+    .string()
+    .regex(/^\+\d{1,4}$/)
+    .optional(),
+};
+export const flowMobileCodeSchema = z.object({ ...mobileTarget, voice: z.boolean().optional() });
+export const flowMobileSchema = z.object({ ...mobileTarget, code: z.string().min(1).max(12) });
+/** The flow a sign or cancel belongs to; absent for a signed-in user. */
+export const agreementFlowSchema = z.object({ flowId: z.string().regex(/^[\w-]{43}$/).optional() }).default({});
+export const agreementParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const ownPasswordSchema = z.object({
+  oldPassword: z.string().min(1).max(LIMITS.encrypted),
   password: z.string().min(1).max(LIMITS.encrypted),
 });

@@ -143,6 +143,53 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('outbox_tenant_time').on('outbox').columns(['tenant_id', 'id']).execute();
     },
   },
+  '0004_account_flows': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('users')
+        .addColumn('profile', 'text', (c) => c.notNull().defaultTo('{}'))
+        .execute();
+      // Set by an administrator: the next login must change the password, whatever its age.
+      await db.schema
+        .alterTable('users')
+        .addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('password_history')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('password_history_user')
+        .on('password_history')
+        .columns(['user_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('agreements')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id').onDelete('cascade'))
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('title_en', 'text', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('content_en', 'text', (c) => c.notNull())
+        .addColumn('published_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('agreements_tenant_code_version', ['tenant_id', 'code', 'version'])
+        .execute();
+      await db.schema
+        .createTable('agreement_signatures')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('agreement_id', 'text', (c) =>
+          c.notNull().references('agreements.id').onDelete('cascade'),
+        )
+        .addColumn('signed_at', 'bigint', (c) => c.notNull())
+        .addColumn('ip', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('agreement_signatures_pk', ['user_id', 'agreement_id'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

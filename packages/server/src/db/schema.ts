@@ -46,6 +46,37 @@ export interface UserTable {
   password_changed_at: number | null;
   created_at: number;
   updated_at: number;
+  /** JSON object: values of the tenant's profile fields. */
+  profile: Generated<string>;
+  /** 1 when an administrator asked for a password change at the next login. */
+  must_change_password: Generated<number>;
+}
+
+/** Earlier password hashes of a user, for the policy's no-reuse rule. */
+export interface PasswordHistoryTable {
+  user_id: string;
+  password_hash: string;
+  created_at: number;
+}
+
+/** One version of one of a tenant's agreements; the highest version of a code is current. */
+export interface AgreementTable {
+  id: string;
+  tenant_id: string;
+  code: string;
+  version: number;
+  title: string;
+  title_en: string;
+  content: string;
+  content_en: string;
+  published_at: number;
+}
+
+export interface AgreementSignatureTable {
+  user_id: string;
+  agreement_id: string;
+  signed_at: number;
+  ip: string;
 }
 
 export interface SessionTable {
@@ -107,6 +138,9 @@ export interface OutboxTable {
 }
 
 export interface Database {
+  password_history: PasswordHistoryTable;
+  agreements: AgreementTable;
+  agreement_signatures: AgreementSignatureTable;
   outbox: OutboxTable;
   admin_tokens: AdminTokenTable;
   tenants: TenantTable;

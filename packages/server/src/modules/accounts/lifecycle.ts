@@ -4,14 +4,7 @@
  * transaction with its audit row.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  type CodePurpose,
-  DEFAULT_PASSWORD_POLICY,
-  type Lang,
-  type PasswordPolicy,
-  checkPassword,
-  passwordProblemText,
-} from '@tessera/shared';
+import type { CodePurpose, Lang } from '@tessera/shared';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
@@ -21,7 +14,9 @@ import type { Tenant } from '../tenancy/service.ts';
 import { type CodeTarget, type VerificationService, normalizeRecipient } from '../verification/service.ts';
 import type { EphemeralStore } from '../ephemeral/store.ts';
 import { type AccountService, type User, normalizeMobile } from './service.ts';
-import { hashPassword } from './passwords.ts';
+import type { AgreementService } from '../agreements/service.ts';
+import { type PasswordChangeService, assertPasswordPolicy } from './password-change.ts';
+import { checkedProfile } from './profile.ts';
 
 export interface AccountTargetInput {
   type: 'mobile' | 'email';
@@ -33,22 +28,6 @@ export interface AccountTargetInput {
 /** A reset ticket lives this long after the code was checked. */
 const TICKET_MS = 10 * 60_000;
 
-export function passwordPolicyOf(tenant: Tenant): PasswordPolicy {
-  return { ...DEFAULT_PASSWORD_POLICY, ...tenant.settings.passwordPolicy };
-}
-
-/** Refuses a password that breaks the tenant's policy, with the policy's own tip as the message. */
-export function assertPasswordPolicy(
-  tenant: Tenant,
-  password: string,
-  lang: Lang,
-  context: { old?: string } = {},
-) {
-  const policy = passwordPolicyOf(tenant);
-  const problem = checkPassword(password, policy, context);
-  if (problem) throw new AppError('PWD.0001', { tip: passwordProblemText(problem, policy, lang) });
-}
-
 export class LifecycleService {
   constructor(
     private readonly deps: {
@@ -58,6 +37,8 @@ export class LifecycleService {
       audit: AuditService;
       crypto: CryptoService;
       verification: VerificationService;
+      agreements: AgreementService;
+      passwordChange: PasswordChangeService;
     },
   ) {}
 
@@ -86,13 +67,24 @@ export class LifecycleService {
 
   async register(
     tenant: Tenant,
-    input: { target: CodeTarget; code: string; username: string; password: string },
+    input: {
+      target: CodeTarget;
+      code: string;
+      username: string;
+      password: string;
+      agreementIds: string[];
+      profile: Record<string, string>;
+    },
     client: ClientInfo & { lang: Lang },
   ): Promise<User> {
     if (!tenant.loginConfig.enableRegister) throw new AppError('REGISTER.0001');
     const username = input.username.trim();
     if (username !== input.username || !/^[\w.@+-]{1,64}$/u.test(username))
       throw new AppError('REGISTER.0004');
+    const profile = checkedProfile(tenant, input.profile, client.lang, (f) => f.onRegister);
+    const agreements = await this.deps.agreements.current(tenant.id);
+    const agreed = new Set(input.agreementIds);
+    if (!agreements.every((a) => agreed.has(a.id))) throw new AppError('AGREEMENT.0002');
     const password = await this.deps.crypto.decrypt(tenant.id, input.password);
     assertPasswordPolicy(tenant, password, client.lang);
     if (await this.deps.accounts.findByUsername(tenant.id, username)) throw new AppError('REGISTER.0002');
@@ -107,7 +99,15 @@ export class LifecycleService {
           password,
           email: isEmail ? input.target.recipient : undefined,
           mobile: isEmail ? undefined : (normalizeMobile(input.target.recipient) ?? undefined),
+          profile,
         },
+        trx,
+      );
+      await this.deps.agreements.sign(
+        tenant.id,
+        created.id,
+        agreements.map((a) => a.id),
+        client.ip,
         trx,
       );
       await this.deps.audit.record(
@@ -150,30 +150,11 @@ export class LifecycleService {
     const user = userId ? await this.deps.accounts.findById(tenant.id, userId) : undefined;
     if (!user) throw new AppError('PWD.0003');
     const password = await this.deps.crypto.decrypt(tenant.id, encrypted);
-    assertPasswordPolicy(tenant, password, client.lang);
+    const options = { lang: client.lang, client, operation: 'FORGET_PWD', enforceInterval: false } as const;
+    // A refused password leaves the ticket usable; an accepted one uses it up before the write.
+    await this.deps.passwordChange.check(tenant, user, password, options);
     if (!(await this.deps.store.addOnce(`used:${key}`, TICKET_MS))) throw new AppError('PWD.0003');
-    const password_hash = await hashPassword(password);
-    await this.deps.db.transaction().execute(async (trx) => {
-      const now = Date.now();
-      await trx
-        .updateTable('users')
-        .set({ password_hash, password_changed_at: now, updated_at: now })
-        .where('id', '=', user.id)
-        .execute();
-      await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-      await this.deps.audit.record(
-        {
-          tenantId: tenant.id,
-          userId: user.id,
-          username: user.username,
-          operation: 'FORGET_PWD',
-          result: 'success',
-          code: '0',
-          ...client,
-        },
-        trx,
-      );
-    });
+    await this.deps.passwordChange.write(tenant, user, password, options);
     await this.deps.store.delete(key);
   }
 }

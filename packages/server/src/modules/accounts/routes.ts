@@ -7,12 +7,16 @@ import {
   accountCodeSchema,
   findPasswordResetSchema,
   findPasswordVerifySchema,
+  ownPasswordSchema,
   registerSubmitSchema,
 } from '@tessera/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import type { Services } from '../../services.ts';
+import { AppError } from '../../http/errors.ts';
 import { clientInfo } from '../login/routes.ts';
+import { requireSignedIn } from '../sessions/http.ts';
+import { passwordState } from './password-change.ts';
 
 const tags = ['account lifecycle'];
 
@@ -62,10 +66,10 @@ export function accountRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (req) => {
         const tenant = req.tenant!;
-        const { code, username, password } = req.body;
+        const { code, username, password, agreementIds, profile } = req.body;
         const user = await lifecycle.register(
           tenant,
-          { target: lifecycle.target(tenant, req.body), code, username, password },
+          { target: lifecycle.target(tenant, req.body), code, username, password, agreementIds, profile },
           { ...clientInfo(req), lang: req.lang },
         );
         return ok({ username: user.username });
@@ -124,6 +128,36 @@ export function accountRoutes(services: Services): FastifyPluginAsyncZod {
         await lifecycle.reset(req.tenant!, req.body.ticket, req.body.password, {
           ...clientInfo(req),
           lang: req.lang,
+        });
+        return ok(null);
+      },
+    );
+
+    app.post(
+      '/account/password',
+      {
+        schema: {
+          tags,
+          summary: "The signed-in user's own password change: old and new, both encrypted like at login",
+          body: ownPasswordSchema,
+        },
+      },
+      async (req) => {
+        const tenant = req.tenant!;
+        if (!tenant.loginConfig.enablePwdUpdate) throw new AppError('PWD.0008');
+        const { session, user } = await requireSignedIn(services, req);
+        const [oldPassword, password] = await Promise.all([
+          services.crypto.decrypt(tenant.id, req.body.oldPassword),
+          services.crypto.decrypt(tenant.id, req.body.password),
+        ]);
+        if (!(await services.accounts.checkPassword(tenant.id, user.username, oldPassword)))
+          throw new AppError('PWD.0006');
+        await services.passwordChange.change(tenant, user, password, {
+          lang: req.lang,
+          client: clientInfo(req),
+          operation: 'UPDATE_PWD',
+          enforceInterval: passwordState(tenant, user)?.reason !== 'EXPIRED',
+          keepSessionHash: session.id_hash,
         });
         return ok(null);
       },

@@ -1,11 +1,12 @@
 /** Accounts: the users of a tenant, their status and their password. */
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '@tessera/shared';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { UserTable } from '../../db/schema.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
-export type User = UserTable;
+export type User = Selectable<UserTable>;
 
 export interface NewUser {
   username: string;
@@ -13,6 +14,8 @@ export interface NewUser {
   displayName?: string;
   email?: string;
   mobile?: string;
+  /** Values of the tenant's profile fields, already checked. */
+  profile?: Record<string, string>;
 }
 
 /** '+86 138-0000-0000' -> '+8613800000000'; a number without '+' is taken as mainland China. */
@@ -124,6 +127,8 @@ export class AccountService {
       password_changed_at: input.password ? now : null,
       created_at: now,
       updated_at: now,
+      profile: JSON.stringify(input.profile ?? {}),
+      must_change_password: 0,
     };
     await db.insertInto('users').values(user).execute();
     return user;
@@ -145,6 +150,26 @@ export class AccountService {
     const res = await this.db
       .updateTable('users')
       .set({ password_hash, password_changed_at: now, updated_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('username_key', '=', usernameKey(username))
+      .executeTakeFirst();
+    if (!res.numUpdatedRows) throw new Error(`No user "${username}"`);
+  }
+
+  /**
+   * Without `inDays`: the next login must change the password. With it: the password's age is set
+   * so that it expires in that many days under the tenant's `maxAgeDays`.
+   */
+  async expirePassword(tenantId: string, username: string, inDays: number | undefined, maxAgeDays: number) {
+    if (inDays !== undefined && !maxAgeDays) throw new Error('The tenant has no passwordPolicy.maxAgeDays');
+    const now = Date.now();
+    const set =
+      inDays === undefined
+        ? { must_change_password: 1, updated_at: now }
+        : { password_changed_at: now + (inDays - maxAgeDays) * 86_400_000, updated_at: now };
+    const res = await this.db
+      .updateTable('users')
+      .set(set)
       .where('tenant_id', '=', tenantId)
       .where('username_key', '=', usernameKey(username))
       .executeTakeFirst();

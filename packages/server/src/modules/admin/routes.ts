@@ -8,8 +8,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
-import { passwordPolicyOf } from '../accounts/lifecycle.ts';
-import { passwordPolicySchema } from '../tenancy/settings.ts';
+import { passwordPolicyOf } from '../accounts/password-change.ts';
+import { toAgreementView } from '../agreements/service.ts';
+import { afterLoginSchema, passwordPolicySchema, profileFieldsSchema } from '../tenancy/settings.ts';
+import { z } from 'zod';
+
+const accountPolicyPatchSchema = z
+  .object({ afterLogin: afterLoginSchema, profileFields: profileFieldsSchema })
+  .partial()
+  .strict();
+const agreementCode = z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/);
+const publishAgreementSchema = z
+  .object({
+    code: agreementCode,
+    title: z.string().min(1).max(100),
+    titleEn: z.string().min(1).max(100),
+    content: z.string().min(1).max(100_000),
+    contentEn: z.string().min(1).max(100_000),
+  })
+  .strict();
 
 const tags = ['admin'];
 
@@ -115,6 +132,62 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
           passwordPolicy: { ...tenant.settings.passwordPolicy, ...req.body },
         });
         return ok(policy);
+      },
+    );
+
+    app.patch(
+      '/admin/accountPolicy',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Set the post-login steps (afterLogin) and the profile fields of the users',
+          body: accountPolicyPatchSchema,
+        },
+        attachValidation: true,
+      },
+      async (req) => {
+        if (req.validationError)
+          throw new AppError('CONFIG.0001', { field: fieldAtFault(req.validationError) });
+        const { afterLogin, profileFields } = req.body;
+        const tenant = req.tenant!;
+        const patch = {
+          ...(afterLogin && { afterLogin: { ...tenant.settings.afterLogin, ...afterLogin } }),
+          ...(profileFields && { profileFields }),
+        };
+        await services.tenancy.updateSettings(tenant.id, patch);
+        return ok({
+          afterLogin: patch.afterLogin ?? tenant.settings.afterLogin ?? {},
+          profileFields: patch.profileFields ?? tenant.settings.profileFields ?? [],
+        });
+      },
+    );
+
+    app.get(
+      '/admin/agreements',
+      { schema: { tags, security, summary: 'The current version of each agreement, in Chinese and English' } },
+      async (req) => {
+        const current = await services.agreements.current(req.tenant!.id);
+        return ok(current.map((a) => ({ zh: toAgreementView(a, 'zh'), en: toAgreementView(a, 'en') })));
+      },
+    );
+
+    app.post(
+      '/admin/agreements',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Publish a new version of an agreement: every user signs it again at the next login',
+          body: publishAgreementSchema,
+        },
+        attachValidation: true,
+      },
+      async (req) => {
+        if (req.validationError)
+          throw new AppError('CONFIG.0001', { field: fieldAtFault(req.validationError) });
+        const published = await services.agreements.publish(req.tenant!.id, req.body);
+        return ok(toAgreementView(published, req.lang));
       },
     );
   };

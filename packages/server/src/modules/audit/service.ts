@@ -12,7 +12,11 @@ export type Operation =
   | 'SEND_CODE'
   | 'REGISTER'
   | 'FORGET_PWD'
-  | 'UPDATE_PWD';
+  | 'UPDATE_PWD'
+  | 'BIND_MOBILE'
+  // Not in the specification's list: the post-login steps that are not password or phone changes.
+  | 'SIGN_AGREEMENT'
+  | 'UPDATE_PROFILE';
 
 export interface AuditEntry {
   tenantId: string;

@@ -1,5 +1,4 @@
-/** POST /login/form and sign-out. */
-import { CLIENT_REDIRECT, type LoginResult } from '@tessera/shared';
+/** POST /login/form, /login/sms, /login/email and sign-out. */
 import {
   emailLoginSchema,
   isEnableCaptchaQuerySchema,
@@ -12,10 +11,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
-import { toSessionUser } from '../accounts/service.ts';
-import { clearSessionCookie, currentSession, setSessionCookie } from '../sessions/http.ts';
-import { normalizeRecipient } from '../verification/service.ts';
-import type { ClientInfo, LoginOutcome } from './service.ts';
+import type { User } from '../accounts/service.ts';
+import type { Operation } from '../audit/service.ts';
+import { answer, flowBinding, flowClient, safeRedirectTo } from '../flows/http.ts';
+import { clearSessionCookie, currentSession } from '../sessions/http.ts';
+import { type CodeTarget, normalizeRecipient } from '../verification/service.ts';
+import type { ClientInfo } from './service.ts';
+
+const operationOf = (target: CodeTarget): Operation => (target.channel === 'email' ? 'LOGIN_EMAIL' : 'LOGIN_SMS');
 
 export function clientInfo(req: FastifyRequest): ClientInfo {
   const device = req.headers.devicefingerprint;
@@ -26,21 +29,23 @@ export function clientInfo(req: FastifyRequest): ClientInfo {
   };
 }
 
-/** A new session replaces whatever this browser had before; the answer sends it on. */
+/** A successful first factor goes on to the post-login flow, which answers the next step. */
 async function signedIn(
   services: Services,
   req: FastifyRequest,
   reply: FastifyReply,
-  login: () => Promise<LoginOutcome>,
+  operation: Operation,
+  login: () => Promise<User>,
+  redirectTo?: string,
 ) {
-  const previous = await currentSession(services, req);
-  const outcome = await login();
-  if (previous) await services.sessions.destroy(previous.id_hash);
-  setSessionCookie(services, req, reply, outcome.secret);
-  return ok<LoginResult>(
-    { user: toSessionUser(outcome.user, req.tenant!.code) },
-    { redirect: CLIENT_REDIRECT },
-  );
+  const user = await login();
+  const progress = await services.afterAuth.start(req.tenant!, user, {
+    client: flowClient(req),
+    operation,
+    redirectTo: safeRedirectTo(redirectTo),
+    binding: () => flowBinding(req, reply),
+  });
+  return answer(services, req, reply, progress);
 }
 
 export function loginRoutes(services: Services): FastifyPluginAsyncZod {
@@ -75,7 +80,7 @@ export function loginRoutes(services: Services): FastifyPluginAsyncZod {
         const tenant = req.tenant!;
         const target = normalizeRecipient(tenant, 'sms', req.body.mobile, req.body.areaCode);
         await services.captchaPolicy.enforce(tenant, target.recipient, req.ip, req.body.captchaToken);
-        return signedIn(services, req, reply, () =>
+        return signedIn(services, req, reply, operationOf(target), () =>
           services.login.codeLogin(tenant, target, req.body.code, clientInfo(req)),
         );
       },
@@ -95,7 +100,7 @@ export function loginRoutes(services: Services): FastifyPluginAsyncZod {
         const tenant = req.tenant!;
         const target = normalizeRecipient(tenant, 'email', req.body.email);
         await services.captchaPolicy.enforce(tenant, target.recipient, req.ip, req.body.captchaToken);
-        return signedIn(services, req, reply, () =>
+        return signedIn(services, req, reply, operationOf(target), () =>
           services.login.codeLogin(tenant, target, req.body.code, clientInfo(req)),
         );
       },
@@ -112,11 +117,16 @@ export function loginRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const { username, password, captchaToken } = req.body;
+        const { username, password, captchaToken, redirect_to } = req.body;
         if (username !== username.trim()) throw new AppError('COMMON.0400', { field: 'username' });
         await services.captchaPolicy.enforce(req.tenant!, username, req.ip, captchaToken);
-        return signedIn(services, req, reply, () =>
-          services.login.passwordLogin(req.tenant!, { username, password }, clientInfo(req)),
+        return signedIn(
+          services,
+          req,
+          reply,
+          'LOGIN_FORM',
+          () => services.login.passwordLogin(req.tenant!, { username, password }, clientInfo(req)),
+          redirect_to,
         );
       },
     );

@@ -1,14 +1,13 @@
 /**
  * Logins (DESIGN section 5): every method passes the same gate — the account and IP locks, the
- * method's own check, failure counting — then opens a fresh session. Every attempt is audited.
+ * method's own check, failure counting. Failures are audited here; a success goes on to the
+ * post-login flow (flows/after-auth.ts), which audits it and opens the session.
  */
 import type { CodePurpose } from '@tessera/shared';
-import type { Db } from '../../db/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AccountService, User } from '../accounts/service.ts';
 import type { AuditService, Operation } from '../audit/service.ts';
 import type { CryptoService } from '../crypto/service.ts';
-import type { Session, SessionService } from '../sessions/service.ts';
 import type { Tenant } from '../tenancy/service.ts';
 import type { CodeTarget, VerificationService } from '../verification/service.ts';
 import type { LoginThrottle } from './throttle.ts';
@@ -19,23 +18,15 @@ export interface ClientInfo {
   userAgent: string;
 }
 
-export interface LoginOutcome {
-  user: User;
-  secret: string;
-  session: Session;
-}
-
 /** Failures of a method's own check that count against the account and the IP. */
 const COUNTED = new Set(['AUTH.LOGIN.0001', 'CODE.0001', 'CODE.0002']);
 
 export class LoginService {
   constructor(
     private readonly deps: {
-      db: Db;
       accounts: AccountService;
       audit: AuditService;
       crypto: CryptoService;
-      sessions: SessionService;
       throttle: LoginThrottle;
       verification: VerificationService;
     },
@@ -46,7 +37,7 @@ export class LoginService {
     input: { username: string; password: string },
     client: ClientInfo,
     operation: Operation = 'LOGIN_FORM',
-  ): Promise<LoginOutcome> {
+  ): Promise<User> {
     return this.attempt(tenant, operation, input.username, client, async () => {
       const password = await this.deps.crypto.decrypt(tenant.id, input.password);
       if (!password) throw new AppError('COMMON.0401', { field: 'password' });
@@ -63,7 +54,7 @@ export class LoginService {
     target: CodeTarget,
     code: string,
     client: ClientInfo,
-  ): Promise<LoginOutcome> {
+  ): Promise<User> {
     const operation: Operation = target.channel === 'email' ? 'LOGIN_EMAIL' : 'LOGIN_SMS';
     return this.attempt(tenant, operation, target.recipient, client, async () => {
       await this.deps.throttle.check(tenant.id, target.recipient, client.ip);
@@ -84,7 +75,7 @@ export class LoginService {
     account: string,
     client: ClientInfo,
     authenticate: () => Promise<User | 'AUTH.LOGIN.0001'>,
-  ): Promise<LoginOutcome> {
+  ): Promise<User> {
     const { audit, throttle } = this.deps;
     try {
       let user: User | 'AUTH.LOGIN.0001';
@@ -98,7 +89,7 @@ export class LoginService {
       }
       if (user.status !== 'active') throw new AppError('AUTH.LOGIN.0004');
       await throttle.recordSuccess(tenant.id, account, client.ip);
-      return await this.openSession(tenant, user, client, operation);
+      return user;
     } catch (err) {
       const code = err instanceof AppError ? err.code : 'COMMON.0500';
       await audit
@@ -106,34 +97,5 @@ export class LoginService {
         .catch(() => undefined);
       throw err;
     }
-  }
-
-  /** The session and its audit row are written together, or neither is. */
-  private openSession(
-    tenant: Tenant,
-    user: User,
-    client: ClientInfo,
-    operation: Operation,
-  ): Promise<LoginOutcome> {
-    const { db, sessions, audit } = this.deps;
-    return db.transaction().execute(async (trx) => {
-      const { secret, session } = await sessions.create(
-        { tenantId: tenant.id, userId: user.id, ip: client.ip, userAgent: client.userAgent },
-        trx,
-      );
-      await audit.record(
-        {
-          tenantId: tenant.id,
-          userId: user.id,
-          username: user.username,
-          operation,
-          result: 'success',
-          code: '0',
-          ...client,
-        },
-        trx,
-      );
-      return { user, secret, session };
-    });
   }
 }

@@ -1,5 +1,6 @@
 /** The config calls of the specification (section 7) that every login page makes. */
 import {
+  type AccountPolicy,
   type Brand,
   type EntLoginConfig,
   type IsLoginData,
@@ -12,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
+import { accountPolicyOf } from '../accounts/profile.ts';
 import { toSessionUser } from '../accounts/service.ts';
 import { currentSession } from '../sessions/http.ts';
 
@@ -33,6 +35,12 @@ export function portalRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (req) => ok<UiConfigData>(req.tenant!.uiConfig[req.query.type] ?? null),
+    );
+
+    app.get(
+      '/config/accountPolicy',
+      { schema: { tags, summary: "The enterprise's password policy and profile fields" } },
+      async (req) => ok<AccountPolicy>(accountPolicyOf(req.tenant!)),
     );
 
     app.post('/config/getIdaasBrand', { schema: { tags, summary: 'Company brand' } }, async (req) =>

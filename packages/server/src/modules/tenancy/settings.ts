@@ -6,6 +6,7 @@ import {
   type CodePurpose,
   type Lang,
   type PasswordPolicy,
+  type ProfileField,
   type UnregisteredPolicy,
 } from '@tessera/shared';
 import { z } from 'zod';
@@ -24,6 +25,17 @@ export interface TenantSettings {
   captchaAfterFailures?: number;
   /** The tenant's password policy; the specification's defaults where unset. */
   passwordPolicy?: Partial<PasswordPolicy>;
+  /** Which post-login steps the tenant asks for (expired passwords and new agreements always). */
+  afterLogin?: AfterLoginPolicy;
+  /** Extra personal information the tenant keeps for its users. */
+  profileFields?: ProfileField[];
+}
+
+export interface AfterLoginPolicy {
+  /** Ask for required profile fields that are still empty. */
+  completeProfile?: boolean;
+  /** Ask users without a mobile number to bind one. */
+  bindMobile?: boolean;
 }
 
 const text = z.string().min(1).max(512);
@@ -93,6 +105,50 @@ export const passwordPolicySchema = z
   .partial()
   .strict();
 
+const labels = z.object({ zh: z.string().min(1).max(64), en: z.string().min(1).max(64) }).strict();
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+
+/** One tenant profile field; the ranges must make sense for its type. */
+const profileFieldSchema = z
+  .object({
+    key: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/),
+    label: labels,
+    type: z.enum(['text', 'number', 'date', 'select']),
+    required: z.boolean().default(false),
+    onRegister: z.boolean().default(false),
+    minLength: z.number().int().min(0).max(200).optional(),
+    maxLength: z.number().int().min(1).max(200).optional(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    minDate: isoDate.optional(),
+    maxDate: isoDate.optional(),
+    minAge: z.number().int().min(0).max(100).optional(),
+    options: z
+      .array(z.object({ value: z.string().min(1).max(64), label: labels }).strict())
+      .min(1)
+      .max(200)
+      .optional(),
+  })
+  .strict()
+  .refine((f) => (f.type === 'select') === (f.options !== undefined), {
+    message: 'options are for select fields, and select fields need them',
+  })
+  .refine((f) => (f.minLength ?? 0) <= (f.maxLength ?? 200), { message: 'minLength > maxLength' })
+  .refine((f) => f.min === undefined || f.max === undefined || f.min <= f.max, { message: 'min > max' })
+  .refine((f) => !f.minDate || !f.maxDate || f.minDate <= f.maxDate, { message: 'minDate > maxDate' });
+
+export const profileFieldsSchema = z
+  .array(profileFieldSchema)
+  .max(30)
+  .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, {
+    message: 'field keys must be unique',
+  });
+
+export const afterLoginSchema = z
+  .object({ completeProfile: z.boolean(), bindMobile: z.boolean() })
+  .partial()
+  .strict();
+
 /** What an admin may set in the server-side settings, checked before anything is stored. */
 export const tenantSettingsSchema = z
   .object({
@@ -102,6 +158,8 @@ export const tenantSettingsSchema = z
     unregisteredPolicy: z.enum(['register', 'contact_admin']),
     captchaAfterFailures: z.number().int().min(0).max(100),
     passwordPolicy: passwordPolicySchema,
+    afterLogin: afterLoginSchema,
+    profileFields: profileFieldsSchema,
   })
   .partial()
   .strict();

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { BOOTSTRAP_ELEMENT_ID, type Bootstrap } from '@tessera/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
+import { accountPolicyOf } from '../accounts/profile.ts';
 
 const PLACEHOLDER = '<!--tessera-bootstrap-->';
 type App = 'pc' | 'mobile';
@@ -75,6 +76,7 @@ export async function webRoutes(app: FastifyInstance, services: Services) {
       brand: tenant.brand,
       uiConfig: tenant.uiConfig,
       lang: req.lang,
+      accountPolicy: accountPolicyOf(tenant),
     };
     const script = `<script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">${jsonForScript(bootstrap)}</script>`;
     const body = html
