@@ -196,13 +196,22 @@ agreement
     (
       t: string,
       code: string,
-      o: { title: string; titleEn: string; content?: string; contentEn?: string; file?: string; fileEn?: string },
+      o: {
+        title: string;
+        titleEn: string;
+        content?: string;
+        contentEn?: string;
+        file?: string;
+        fileEn?: string;
+      },
     ) =>
       withServices(async (s) => {
         const content = o.content ?? (o.file && fs.readFileSync(o.file, 'utf8'));
         const contentEn = o.contentEn ?? (o.fileEn && fs.readFileSync(o.fileEn, 'utf8'));
-        if (!content || !contentEn) throw new Error('Give the text in both languages (--content/--file, --content-en/--file-en)');
-        if (!/^[a-z][a-z0-9_-]{0,31}$/.test(code)) throw new Error('The code is lower-case letters, digits, _ or -');
+        if (!content || !contentEn)
+          throw new Error('Give the text in both languages (--content/--file, --content-en/--file-en)');
+        if (!/^[a-z][a-z0-9_-]{0,31}$/.test(code))
+          throw new Error('The code is lower-case letters, digits, _ or -');
         const a = await s.agreements.publish((await tenantOf(s, t)).id, {
           code,
           title: o.title,

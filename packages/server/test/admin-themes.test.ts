@@ -14,7 +14,7 @@ describe.each(DIALECTS)('admin API: page themes and login config over $name', ({
   afterAll(async () => s?.close());
 
   const call = (
-    method: 'GET' | 'PUT' | 'DELETE' | 'PATCH',
+    method: 'GET' | 'PUT' | 'DELETE' | 'PATCH' | 'POST',
     url: string,
     body?: unknown,
     bearer = token,
@@ -199,5 +199,62 @@ describe.each(DIALECTS)('admin API: page themes and login config over $name', ({
       minLength: 10,
       mustCharacterList: ['UPPER_CASE', 'NUMBER'],
     });
+  });
+
+  it.skipIf(!available)('sets the post-login steps and profile fields, refusing bad fields', async () => {
+    const dept = {
+      key: 'dept',
+      label: { zh: '部门', en: 'Department' },
+      type: 'select',
+      options: [{ value: 'rd', label: { zh: '研发', en: 'R&D' } }],
+    };
+    const res = await call('PATCH', '/admin/accountPolicy', {
+      afterLogin: { bindMobile: true },
+      profileFields: [dept],
+    });
+    expect(res.json()).toMatchObject({
+      code: '0',
+      data: {
+        afterLogin: { bindMobile: true },
+        profileFields: [{ ...dept, required: false, onRegister: false }],
+      },
+    });
+    for (const body of [
+      { profileFields: [{ ...dept, options: undefined }] },
+      { profileFields: [dept, dept] },
+      { profileFields: [{ ...dept, type: 'text', minLength: 9, maxLength: 3, options: undefined }] },
+      { afterLogin: { sendFlowers: true } },
+    ]) {
+      expect((await call('PATCH', '/admin/accountPolicy', body)).json().code).toBe('CONFIG.0001');
+    }
+    const policy = (await get(s.app, '/api/v1/config/accountPolicy')).json().data;
+    expect(policy.profileFields.map((f: { key: string }) => f.key)).toEqual(['dept']);
+    expect(policy.passwordPolicy).toMatchObject({ maxLength: 18, expireWarnDays: 7 });
+    await call('PATCH', '/admin/accountPolicy', { afterLogin: { bindMobile: false }, profileFields: [] });
+  });
+
+  it.skipIf(!available)('publishes agreements; another tenant does not see them', async () => {
+    const body = {
+      code: 'privacy',
+      title: '隐私政策',
+      titleEn: 'Privacy policy',
+      content: '甲',
+      contentEn: 'A',
+    };
+    expect((await call('POST', '/admin/agreements', body)).json()).toMatchObject({
+      code: '0',
+      data: { code: 'privacy', version: 1 },
+    });
+    expect((await call('POST', '/admin/agreements', { ...body, content: '乙' })).json().data.version).toBe(2);
+    expect((await call('POST', '/admin/agreements', { ...body, code: 'Bad Code' })).json().code).toBe(
+      'CONFIG.0001',
+    );
+    const listed = (await call('GET', '/admin/agreements')).json().data;
+    expect(listed).toEqual([
+      expect.objectContaining({ zh: expect.objectContaining({ version: 2, content: '乙' }) }),
+    ]);
+    const acme = await get(s.app, '/api/v1/config/agreement', { host: ACME_HOST });
+    expect(acme.json().data).toEqual([]);
+    await s.services.db.deleteFrom('agreements').execute();
   });
 });

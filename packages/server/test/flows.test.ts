@@ -9,6 +9,7 @@ import {
   DIALECTS,
   type TestServer,
   encrypt,
+  formLogin,
   get,
   login,
   post,
@@ -58,8 +59,7 @@ describe.each(DIALECTS)('post-login flow over $name', ({ name, available }) => {
     expect(res.cookies.find((c) => c.name === 'tessera_sid')).toBeUndefined();
     return { flow: body.data.flow, cookie: flowCookie(res) };
   };
-  const setPolicy = (policy: Record<string, unknown>) =>
-    s.services.tenancy.updateSettings(demoId, policy);
+  const setPolicy = (policy: Record<string, unknown>) => s.services.tenancy.updateSettings(demoId, policy);
   const auditOf = (username: string) =>
     s.services.db
       .selectFrom('audit_log')
@@ -71,7 +71,11 @@ describe.each(DIALECTS)('post-login flow over $name', ({ name, available }) => {
   it.skipIf(!available)('signs in at once when nothing is pending', async () => {
     const username = await newUser();
     const res = await login(s.app, username, 'Flow@12345');
-    expect(res.json()).toMatchObject({ code: '0', data: { user: { username } }, redirect: 'client_redirect' });
+    expect(res.json()).toMatchObject({
+      code: '0',
+      data: { user: { username } },
+      redirect: 'client_redirect',
+    });
     expect(res.cookies.find((c) => c.name === 'tessera_sid')).toBeDefined();
   });
 
@@ -98,7 +102,11 @@ describe.each(DIALECTS)('post-login flow over $name', ({ name, available }) => {
     expect((await call(`/flow/${flow.id}/skip`, {}, cookie)).json().code).toBe('FLOW.0004');
     // The interval rule does not hold back an expired password.
     const done = await change('Flow@23456');
-    expect(done.json()).toMatchObject({ code: '0', data: { user: { username } }, redirect: 'client_redirect' });
+    expect(done.json()).toMatchObject({
+      code: '0',
+      data: { user: { username } },
+      redirect: 'client_redirect',
+    });
     expect(done.cookies.find((c) => c.name === 'tessera_sid')).toBeDefined();
     // The flow is over: its id answers nothing any more.
     expect((await change('Flow@34567')).json().code).toBe('FLOW.0001');
@@ -112,7 +120,12 @@ describe.each(DIALECTS)('post-login flow over $name', ({ name, available }) => {
     const res = await login(s.app, username, 'Flow@12345');
     const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const own = (old: string, next: string, lang = 'zh') =>
-      call('/account/password', { oldPassword: encrypt(pem, old), password: encrypt(pem, next) }, cookie, lang);
+      call(
+        '/account/password',
+        { oldPassword: encrypt(pem, old), password: encrypt(pem, next) },
+        cookie,
+        lang,
+      );
     expect((await own('Wrong@12345', 'Flow@99999')).json().code).toBe('PWD.0006');
     // Just created: within 30 days of the last change.
     expect((await own('Flow@12345', 'Flow@99999', 'en')).json()).toMatchObject({
@@ -135,6 +148,33 @@ describe.each(DIALECTS)('post-login flow over $name', ({ name, available }) => {
     expect((await get(s.app, '/api/v1/config/isLogin', { cookie })).json().data.isLogin).toBe(true);
   });
 
+  it.skipIf(!available)(
+    "ends where the login's redirect_to pointed, if it is a path of this site",
+    async () => {
+      const username = await newUser();
+      let password = 'Flow@12345';
+      /** Signs in with an expired password and a redirect_to, changes it, answers the final redirect. */
+      const through = async (redirect_to: string) => {
+        await s.services.accounts.expirePassword(demoId, username, undefined, 0);
+        const res = await formLogin(s.app, { username, password: encrypt(pem, password), redirect_to });
+        const flow = res.json().data.flow;
+        password = `Flow@${Math.floor(Math.random() * 90000) + 10000}`;
+        const done = await call(
+          `/flow/${flow.id}/password`,
+          { password: encrypt(pem, password) },
+          flowCookie(res),
+        );
+        return done.json().redirect as string;
+      };
+      expect(await through('/pc/authentication/user?tab=security')).toBe(
+        '/pc/authentication/user?tab=security',
+      );
+      for (const evil of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', '/a\nb']) {
+        expect(await through(evil)).toBe('client_redirect');
+      }
+    },
+  );
+
   it.skipIf(!available)('lets an expiring password be skipped, and asks again next time', async () => {
     await setPolicy({ passwordPolicy: { maxAgeDays: 90, expireWarnDays: 7 } });
     const username = await newUser();
@@ -150,7 +190,10 @@ describe.each(DIALECTS)('post-login flow over $name', ({ name, available }) => {
       .set({ password_changed_at: Date.now() - 91 * DAY })
       .where('username', '=', username)
       .execute();
-    expect((await startFlow(username)).flow.changePassword).toMatchObject({ reason: 'EXPIRED', canSkip: false });
+    expect((await startFlow(username)).flow.changePassword).toMatchObject({
+      reason: 'EXPIRED',
+      canSkip: false,
+    });
     await setPolicy({ passwordPolicy: {} });
   });
 
@@ -163,11 +206,15 @@ describe.each(DIALECTS)('post-login flow over $name', ({ name, available }) => {
       contentEn: 'First version',
     });
     const listed = (await get(s.app, '/api/v1/config/agreement', { 'accept-language': 'en' })).json();
-    expect(listed.data).toEqual([expect.objectContaining({ id: v1.id, code: 'user', version: 1, title: 'User agreement' })]);
+    expect(listed.data).toEqual([
+      expect.objectContaining({ id: v1.id, code: 'user', version: 1, title: 'User agreement' }),
+    ]);
     const username = await newUser();
     const { flow, cookie } = await startFlow(username);
     expect(flow.step).toBe('SIGN_AGREEMENT');
-    expect(flow.agreements).toEqual([expect.objectContaining({ id: v1.id, title: '用户协议', content: '第一版' })]);
+    expect(flow.agreements).toEqual([
+      expect.objectContaining({ id: v1.id, title: '用户协议', content: '第一版' }),
+    ]);
     // Out of order: the profile step is not the current one.
     expect((await call(`/flow/${flow.id}/profile`, { values: {} }, cookie)).json()).toMatchObject({
       code: 'FLOW.0002',
@@ -191,7 +238,9 @@ describe.each(DIALECTS)('post-login flow over $name', ({ name, available }) => {
     expect(
       (await call(`/config/agreement/sign/${v1.id}`, { flowId: again.flow.id }, again.cookie)).json().code,
     ).toBe('AGREEMENT.0001');
-    expect((await call('/config/agreement/sign/cancel', { flowId: again.flow.id }, again.cookie)).json().code).toBe('0');
+    expect(
+      (await call('/config/agreement/sign/cancel', { flowId: again.flow.id }, again.cookie)).json().code,
+    ).toBe('0');
     expect(
       (await call(`/config/agreement/sign/${v2.id}`, { flowId: again.flow.id }, again.cookie)).json().code,
     ).toBe('FLOW.0001');
@@ -202,9 +251,31 @@ describe.each(DIALECTS)('post-login flow over $name', ({ name, available }) => {
     await setPolicy({
       afterLogin: { completeProfile: true, bindMobile: true },
       profileFields: [
-        { key: 'birth', label: { zh: '出生日期', en: 'Birth date' }, type: 'date', required: true, onRegister: false, minAge: 16 },
-        { key: 'dept', label: { zh: '部门', en: 'Department' }, type: 'select', required: true, onRegister: true, options: [{ value: 'rd', label: { zh: '研发', en: 'R&D' } }] },
-        { key: 'years', label: { zh: '工龄', en: 'Years' }, type: 'number', required: false, onRegister: false, min: 0, max: 50 },
+        {
+          key: 'birth',
+          label: { zh: '出生日期', en: 'Birth date' },
+          type: 'date',
+          required: true,
+          onRegister: false,
+          minAge: 16,
+        },
+        {
+          key: 'dept',
+          label: { zh: '部门', en: 'Department' },
+          type: 'select',
+          required: true,
+          onRegister: true,
+          options: [{ value: 'rd', label: { zh: '研发', en: 'R&D' } }],
+        },
+        {
+          key: 'years',
+          label: { zh: '工龄', en: 'Years' },
+          type: 'number',
+          required: false,
+          onRegister: false,
+          min: 0,
+          max: 50,
+        },
       ],
     });
     const username = await newUser({ email: `${username0()}@example.com` });
@@ -233,10 +304,14 @@ describe.each(DIALECTS)('post-login flow over $name', ({ name, available }) => {
     // A number another account has is refused before any code is sent.
     await s.services.accounts.create(demoId, { username: `${username}x`, mobile: '+8613900000077' });
     expect(
-      (await call(`/flow/${flow.id}/mobile/sendCode`, { mobile: '13900000077', areaCode: '+86' }, cookie)).json().code,
+      (
+        await call(`/flow/${flow.id}/mobile/sendCode`, { mobile: '13900000077', areaCode: '+86' }, cookie)
+      ).json().code,
     ).toBe('MOBILE.0001');
     expect(
-      (await call(`/flow/${flow.id}/mobile/sendCode`, { mobile: '13900000078', areaCode: '+86' }, cookie)).json().code,
+      (
+        await call(`/flow/${flow.id}/mobile/sendCode`, { mobile: '13900000078', areaCode: '+86' }, cookie)
+      ).json().code,
     ).toBe('0');
     const row = await s.services.db
       .selectFrom('outbox')
@@ -245,7 +320,11 @@ describe.each(DIALECTS)('post-login flow over $name', ({ name, available }) => {
       .executeTakeFirstOrThrow();
     expect(row.purpose).toBe('BIND_MOBILE');
     const code = /\b(\d{6})\b/.exec(row.body)![1]!;
-    const bound = await call(`/flow/${flow.id}/mobile`, { mobile: '13900000078', areaCode: '+86', code }, cookie);
+    const bound = await call(
+      `/flow/${flow.id}/mobile`,
+      { mobile: '13900000078', areaCode: '+86', code },
+      cookie,
+    );
     expect(bound.json()).toMatchObject({ code: '0', data: { user: { username, mobile: '+8613900000078' } } });
     expect((await auditOf(username)).map((r) => r.operation)).toEqual(
       expect.arrayContaining(['LOGIN_FORM', 'UPDATE_PROFILE', 'BIND_MOBILE']),
@@ -257,13 +336,19 @@ describe.each(DIALECTS)('post-login flow over $name', ({ name, available }) => {
     const username = await newUser();
     await s.services.accounts.expirePassword(demoId, username, undefined, 0);
     const { flow, cookie } = await startFlow(username);
-    expect((await get(s.app, `/api/v1/flow/${flow.id}`, { cookie })).json().data.step).toBe('CHANGE_PASSWORD');
+    expect((await get(s.app, `/api/v1/flow/${flow.id}`, { cookie })).json().data.step).toBe(
+      'CHANGE_PASSWORD',
+    );
     // No cookie, or another browser's cookie: as if the flow did not exist.
     expect((await get(s.app, `/api/v1/flow/${flow.id}`)).json().code).toBe('FLOW.0001');
     expect(
       (await get(s.app, `/api/v1/flow/${flow.id}`, { cookie: `tessera_flow=${'x'.repeat(43)}` })).json().code,
     ).toBe('FLOW.0001');
-    const other = await get(s.app, `/api/v1/flow/${flow.id}`, { cookie, host: ACME_HOST, 'accept-language': 'en' });
+    const other = await get(s.app, `/api/v1/flow/${flow.id}`, {
+      cookie,
+      host: ACME_HOST,
+      'accept-language': 'en',
+    });
     expect(other.json()).toMatchObject({
       code: 'FLOW.0003',
       message: "This flow belongs to another enterprise. Please sign in again on this enterprise's page",
@@ -275,47 +360,57 @@ describe.each(DIALECTS)('post-login flow over $name', ({ name, available }) => {
     expect((await get(s.app, `/api/v1/flow/${flow.id}`, { cookie })).json().code).toBe('FLOW.0001');
   });
 
-  it.skipIf(!available)('registration signs the current agreements and keeps the profile fields', async () => {
-    await s.services.tenancy.updateLoginConfig(demoId, { enableRegister: true });
-    await setPolicy({
-      profileFields: [
-        { key: 'dept', label: { zh: '部门', en: 'Department' }, type: 'select', required: true, onRegister: true, options: [{ value: 'rd', label: { zh: '研发', en: 'R&D' } }] },
-      ],
-    });
-    const terms = await s.services.agreements.publish(demoId, {
-      code: 'privacy',
-      title: '隐私政策',
-      titleEn: 'Privacy policy',
-      content: '内容',
-      contentEn: 'Text',
-    });
-    await call('/register/sendCode', { type: 'email', email: 'newbie@example.com' });
-    const row = await s.services.db
-      .selectFrom('outbox')
-      .select('body')
-      .where('recipient', '=', 'newbie@example.com')
-      .executeTakeFirstOrThrow();
-    const code = /\b(\d{6})\b/.exec(row.body)![1]!;
-    const submit = (extra: Record<string, unknown>) =>
-      call('/register/submit', {
-        type: 'email',
-        email: 'newbie@example.com',
-        code,
-        username: 'newbie',
-        password: encrypt(pem, 'Newbie@12345'),
-        ...extra,
+  it.skipIf(!available)(
+    'registration signs the current agreements and keeps the profile fields',
+    async () => {
+      await s.services.tenancy.updateLoginConfig(demoId, { enableRegister: true });
+      await setPolicy({
+        profileFields: [
+          {
+            key: 'dept',
+            label: { zh: '部门', en: 'Department' },
+            type: 'select',
+            required: true,
+            onRegister: true,
+            options: [{ value: 'rd', label: { zh: '研发', en: 'R&D' } }],
+          },
+        ],
       });
-    expect((await submit({ profile: { dept: 'rd' } })).json().code).toBe('AGREEMENT.0002');
-    expect((await submit({ agreementIds: [terms.id] })).json()).toMatchObject({
-      code: 'PROFILE.0001',
-      message: '部门：部门不能为空',
-    });
-    expect((await submit({ agreementIds: [terms.id], profile: { dept: 'rd' } })).json().code).toBe('0');
-    // Signed at registration: the first login is not asked again.
-    expect((await login(s.app, 'newbie', 'Newbie@12345')).json().data.user.username).toBe('newbie');
-    await s.services.db.deleteFrom('agreements').execute();
-    await setPolicy({ profileFields: [] });
-  });
+      const terms = await s.services.agreements.publish(demoId, {
+        code: 'privacy',
+        title: '隐私政策',
+        titleEn: 'Privacy policy',
+        content: '内容',
+        contentEn: 'Text',
+      });
+      await call('/register/sendCode', { type: 'email', email: 'newbie@example.com' });
+      const row = await s.services.db
+        .selectFrom('outbox')
+        .select('body')
+        .where('recipient', '=', 'newbie@example.com')
+        .executeTakeFirstOrThrow();
+      const code = /\b(\d{6})\b/.exec(row.body)![1]!;
+      const submit = (extra: Record<string, unknown>) =>
+        call('/register/submit', {
+          type: 'email',
+          email: 'newbie@example.com',
+          code,
+          username: 'newbie',
+          password: encrypt(pem, 'Newbie@12345'),
+          ...extra,
+        });
+      expect((await submit({ profile: { dept: 'rd' } })).json().code).toBe('AGREEMENT.0002');
+      expect((await submit({ agreementIds: [terms.id] })).json()).toMatchObject({
+        code: 'PROFILE.0001',
+        message: '部门：部门不能为空',
+      });
+      expect((await submit({ agreementIds: [terms.id], profile: { dept: 'rd' } })).json().code).toBe('0');
+      // Signed at registration: the first login is not asked again.
+      expect((await login(s.app, 'newbie', 'Newbie@12345')).json().data.user.username).toBe('newbie');
+      await s.services.db.deleteFrom('agreements').execute();
+      await setPolicy({ profileFields: [] });
+    },
+  );
 });
 
 /** A unique local part for email addresses of this file's users. */

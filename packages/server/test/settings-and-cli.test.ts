@@ -116,6 +116,62 @@ describe('admin command line', () => {
     expect(await cli('admin', 'token', 'acme')).toMatch(/^tsa_[\w-]{43}\n$/);
   }, 120_000);
 
+  it('publishes agreement versions and expires passwords', async () => {
+    expect(
+      await cli(
+        'agreement',
+        'publish',
+        'demo',
+        'user',
+        '--title',
+        '用户协议',
+        '--title-en',
+        'User agreement',
+        '--content',
+        '一',
+        '--content-en',
+        'One',
+      ),
+    ).toMatch(/^Published user version 1 \(/);
+    expect(
+      await cli(
+        'agreement',
+        'publish',
+        'demo',
+        'user',
+        '--title',
+        '用户协议',
+        '--title-en',
+        'User agreement',
+        '--content',
+        '二',
+        '--content-en',
+        'Two',
+      ),
+    ).toMatch(/^Published user version 2 \(/);
+    expect(await cli('agreement', 'list', 'demo')).toMatch(/^user\tv2\t[\w-]+\t用户协议\tUser agreement$/m);
+    expect(
+      (await fails('agreement', 'publish', 'demo', 'user', '--title', 'x', '--title-en', 'x')).stderr,
+    ).toContain('Give the text in both languages');
+    expect(await cli('user', 'expire-password', 'demo', 'demo')).toContain(
+      'must change the password at the next login',
+    );
+    expect((await fails('user', 'expire-password', 'demo', 'demo', '--in-days', '3')).stderr).toContain(
+      'The tenant has no passwordPolicy.maxAgeDays',
+    );
+    const db = await openMigratedDb(`sqlite:${path.join(dir, 'portal.db')}`);
+    try {
+      const row = await db
+        .selectFrom('users')
+        .select('must_change_password')
+        .where('username', '=', 'demo')
+        .executeTakeFirstOrThrow();
+      expect(row.must_change_password).toBe(1);
+    } finally {
+      await db.destroy();
+    }
+  }, 120_000);
+
   it('keeps sender settings with secrets hidden, and lists the outbox', async () => {
     const shown = await cli(
       'settings',

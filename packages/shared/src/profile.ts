@@ -80,7 +80,8 @@ export function checkProfileValue(
       const min = field.minDate ?? '1900-01-01';
       const max = field.maxDate ?? '2999-12-31';
       if (!isRealDate(v) || v < min || v > max) return { kind: 'date', min, max };
-      if (field.minAge !== undefined && ageOn(v, today) < field.minAge) return { kind: 'age', age: field.minAge };
+      if (field.minAge !== undefined && ageOn(v, today) < field.minAge)
+        return { kind: 'age', age: field.minAge };
       return null;
     }
     case 'select':

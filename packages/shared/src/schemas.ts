@@ -108,9 +108,11 @@ export const getCaptchaQuerySchema = z.object({ t: z.string().max(20).optional()
 export const isEnableCaptchaQuerySchema = z.object({ loginName: z.string().max(254).optional() });
 
 /** Values of the tenant's profile fields: short strings under short keys. */
-const profileValues = z.record(z.string().max(32), z.string().max(200)).refine((v) => Object.keys(v).length <= 30, {
-  message: 'too many fields',
-});
+const profileValues = z
+  .record(z.string().max(32), z.string().max(200))
+  .refine((v) => Object.keys(v).length <= 30, {
+    message: 'too many fields',
+  });
 
 /** Registration and find-password identify the account by phone or email ('mobile' | 'email', any case). */
 const accountTarget = {
@@ -158,7 +160,14 @@ const mobileTarget = {
 export const flowMobileCodeSchema = z.object({ ...mobileTarget, voice: z.boolean().optional() });
 export const flowMobileSchema = z.object({ ...mobileTarget, code: z.string().min(1).max(12) });
 /** The flow a sign or cancel belongs to; absent for a signed-in user. */
-export const agreementFlowSchema = z.object({ flowId: z.string().regex(/^[\w-]{43}$/).optional() }).default({});
+export const agreementFlowSchema = z
+  .object({
+    flowId: z
+      .string()
+      .regex(/^[\w-]{43}$/)
+      .optional(),
+  })
+  .default({});
 export const agreementParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const ownPasswordSchema = z.object({
   oldPassword: z.string().min(1).max(LIMITS.encrypted),

@@ -181,9 +181,7 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('agreement_signatures')
         .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-        .addColumn('agreement_id', 'text', (c) =>
-          c.notNull().references('agreements.id').onDelete('cascade'),
-        )
+        .addColumn('agreement_id', 'text', (c) => c.notNull().references('agreements.id').onDelete('cascade'))
         .addColumn('signed_at', 'bigint', (c) => c.notNull())
         .addColumn('ip', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('agreement_signatures_pk', ['user_id', 'agreement_id'])

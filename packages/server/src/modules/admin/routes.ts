@@ -165,7 +165,9 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.get(
       '/admin/agreements',
-      { schema: { tags, security, summary: 'The current version of each agreement, in Chinese and English' } },
+      {
+        schema: { tags, security, summary: 'The current version of each agreement, in Chinese and English' },
+      },
       async (req) => {
         const current = await services.agreements.current(req.tenant!.id);
         return ok(current.map((a) => ({ zh: toAgreementView(a, 'zh'), en: toAgreementView(a, 'en') })));

@@ -62,7 +62,7 @@ export class AfterAuthentication {
   ): Promise<Progress> {
     const step = await this.pendingStep(tenant, user, []);
     const { client, operation } = input;
-    if (!step) return this.signIn(tenant, user, client, operation);
+    if (!step) return { ...(await this.signIn(tenant, user, client, operation)), redirect: input.redirectTo };
     await this.audit(tenant, user, operation, client, { flow: 'AFTER_AUTHENTICATION', step }, this.deps.db);
     const record = await this.deps.flows.create({
       tenantId: tenant.id,

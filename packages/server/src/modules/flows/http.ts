@@ -55,6 +55,7 @@ export async function answer(
 /** A login's `redirect_to`, kept only when it is a path of this site. */
 export function safeRedirectTo(value: string | undefined): string | undefined {
   if (!value || !value.startsWith('/') || value.startsWith('//')) return undefined;
-  if (/[\\\u0000-\u001f\u007f]/.test(value)) return undefined;
+  const unsafe = [...value].some((c) => c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+  if (unsafe) return undefined;
   return value;
 }

@@ -40,14 +40,25 @@ export function flowRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const record = await loadFlow(services, req, req.params.flowId);
-        const progress = await afterAuth.changePassword(req.tenant!, record, req.body.password, flowClient(req));
+        const progress = await afterAuth.changePassword(
+          req.tenant!,
+          record,
+          req.body.password,
+          flowClient(req),
+        );
         return answer(services, req, reply, progress);
       },
     );
 
     app.post(
       '/flow/:flowId/skip',
-      { schema: { tags, summary: 'Skip a skippable step (a password about to expire)', params: flowParamsSchema } },
+      {
+        schema: {
+          tags,
+          summary: 'Skip a skippable step (a password about to expire)',
+          params: flowParamsSchema,
+        },
+      },
       async (req, reply) => {
         const record = await loadFlow(services, req, req.params.flowId);
         return answer(services, req, reply, await afterAuth.skip(req.tenant!, record, flowClient(req)));
@@ -66,7 +77,12 @@ export function flowRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const record = await loadFlow(services, req, req.params.flowId);
-        const progress = await afterAuth.completeProfile(req.tenant!, record, req.body.values, flowClient(req));
+        const progress = await afterAuth.completeProfile(
+          req.tenant!,
+          record,
+          req.body.values,
+          flowClient(req),
+        );
         return answer(services, req, reply, progress);
       },
     );

@@ -57,7 +57,8 @@ export class FlowStore {
     if (record.tenantId !== tenantId) throw new AppError('FLOW.0003');
     const expected = Buffer.from(record.binding);
     const given = Buffer.from(cookieSecret ? bindingOf(cookieSecret) : '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('FLOW.0001');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new AppError('FLOW.0001');
     return record;
   }
 

@@ -18,7 +18,8 @@ import { clearSessionCookie, currentSession } from '../sessions/http.ts';
 import { type CodeTarget, normalizeRecipient } from '../verification/service.ts';
 import type { ClientInfo } from './service.ts';
 
-const operationOf = (target: CodeTarget): Operation => (target.channel === 'email' ? 'LOGIN_EMAIL' : 'LOGIN_SMS');
+const operationOf = (target: CodeTarget): Operation =>
+  target.channel === 'email' ? 'LOGIN_EMAIL' : 'LOGIN_SMS';
 
 export function clientInfo(req: FastifyRequest): ClientInfo {
   const device = req.headers.devicefingerprint;

@@ -49,12 +49,7 @@ export class LoginService {
   }
 
   /** SMS or email code login: the code must be the LOGIN code sent to that phone or address. */
-  async codeLogin(
-    tenant: Tenant,
-    target: CodeTarget,
-    code: string,
-    client: ClientInfo,
-  ): Promise<User> {
+  async codeLogin(tenant: Tenant, target: CodeTarget, code: string, client: ClientInfo): Promise<User> {
     const operation: Operation = target.channel === 'email' ? 'LOGIN_EMAIL' : 'LOGIN_SMS';
     return this.attempt(tenant, operation, target.recipient, client, async () => {
       await this.deps.throttle.check(tenant.id, target.recipient, client.ip);
