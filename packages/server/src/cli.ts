@@ -331,7 +331,7 @@ program
 program
   .command('settings <tenant> [fields...]')
   .description(
-    'Show the server-side settings (secrets hidden), or set fields: sms, email, messages, unregisteredPolicy, captchaAfterFailures as name=<JSON>',
+    'Show the server-side settings (secrets hidden), or set fields: sms, email, messages, unregisteredPolicy, captchaAfterFailures, passwordPolicy, afterLogin, profileFields as name=<JSON>',
   )
   .action((code: string, fields: string[]) =>
     withServices(async (s) => {
