@@ -15,6 +15,11 @@ import { httpRules } from './http/plugin.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
 import { flowRoutes } from './modules/flows/routes.ts';
+import { authenticatorRoutes } from './modules/authenticator/routes.ts';
+import { fido2Routes } from './modules/fido2/routes.ts';
+import { mfaRoutes } from './modules/mfa/routes.ts';
+import { otpRoutes } from './modules/otp/routes.ts';
+import { qrLoginRoutes } from './modules/qrlogin/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
@@ -70,6 +75,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(accountRoutes(services));
       await api.register(flowRoutes(services));
       await api.register(agreementRoutes(services));
+      await api.register(otpRoutes(services));
+      await api.register(fido2Routes(services));
+      await api.register(mfaRoutes(services));
+      await api.register(authenticatorRoutes(services));
+      await api.register(qrLoginRoutes(services));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

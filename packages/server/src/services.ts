@@ -8,6 +8,11 @@ import { PasswordChangeService } from './modules/accounts/password-change.ts';
 import { AgreementService } from './modules/agreements/service.ts';
 import { AfterAuthentication } from './modules/flows/after-auth.ts';
 import { FlowStore } from './modules/flows/store.ts';
+import { AuthenticatorService } from './modules/authenticator/service.ts';
+import { Fido2Service } from './modules/fido2/service.ts';
+import { MfaService } from './modules/mfa/service.ts';
+import { OtpService } from './modules/otp/service.ts';
+import { QrLoginService } from './modules/qrlogin/service.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { CryptoService } from './modules/crypto/service.ts';
 import { SqlEphemeralStore } from './modules/ephemeral/store.ts';
@@ -33,11 +38,20 @@ export function createServices(db: Db, config: Config) {
   const verification = new VerificationService({ db, store: ephemeral });
   const captcha = new CaptchaService(ephemeral);
   const captchaPolicy = new CaptchaPolicy(throttle, captcha);
-  const login = new LoginService({ accounts, audit, crypto, throttle, verification });
   const agreements = new AgreementService(db);
   const passwordChange = new PasswordChangeService({ db, audit });
   const flows = new FlowStore(ephemeral);
+  const otp = new OtpService({ db, store: ephemeral, audit });
+  const fido2 = new Fido2Service({ db, store: ephemeral, audit, accounts });
+  const authenticator = new AuthenticatorService({ db, store: ephemeral, audit });
+  const mfa = new MfaService({ db, audit, authenticator, fido2, otp, throttle, verification });
+  const qrLogin = new QrLoginService(ephemeral);
+  const login = new LoginService({ accounts, audit, crypto, throttle, verification, otp, fido2 });
   const afterAuth = new AfterAuthentication({
+    mfa,
+    otp,
+    fido2,
+    authenticator,
     db,
     accounts,
     agreements,
@@ -79,6 +93,11 @@ export function createServices(db: Db, config: Config) {
     passwordChange,
     flows,
     afterAuth,
+    otp,
+    fido2,
+    authenticator,
+    mfa,
+    qrLogin,
   };
 }
 

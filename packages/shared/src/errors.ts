@@ -186,6 +186,72 @@ export const ERRORS = {
     zh: '该手机号已绑定其他账号',
     en: 'This phone number is already bound to another account',
   },
+  'OTP.0001': { status: 200, zh: 'OTP 验证码错误', en: 'Invalid OTP code' },
+  'OTP.0002': {
+    status: 200,
+    zh: '二维码已过期，请重新扫描',
+    en: 'The QR code has expired. Please scan it again',
+  },
+  'OTP.0003': {
+    status: 200,
+    zh: '激活页面已失效，请重试',
+    en: 'The activation page is invalid. Please try again',
+  },
+  'OTP.0004': { status: 200, zh: '当前账号未绑定 OTP', en: 'The current account has no OTP bound' },
+  'OTP.0005': {
+    status: 200,
+    zh: '当前账号已绑定 OTP，请先重置',
+    en: 'The current account already has OTP. Reset it first',
+  },
+  'FIDO2.0001': {
+    status: 200,
+    zh: '登录失败，请尝试其他设备或重新绑定',
+    en: 'Login failed. Try another device or bind it again',
+  },
+  'FIDO2.0002': { status: 200, zh: '该认证器已添加', en: 'This authenticator has already been added' },
+  'FIDO2.0003': {
+    status: 200,
+    zh: '当前设备不支持 FIDO2，请更换认证方式或联系管理员',
+    en: 'This device does not support FIDO2. Change the method or contact the administrator',
+  },
+  'FIDO2.0004': {
+    status: 200,
+    zh: '认证器验证失败，请重试',
+    en: 'The authenticator could not be verified. Please try again',
+  },
+  'LOGIN.FIDO2.0001': { status: 200, zh: '请重新发起验证', en: 'Please start the verification again' },
+  'MFA.0001': {
+    status: 200,
+    zh: '没有可用的二次认证方式，请联系管理员',
+    en: 'No second factor is available. Please contact the administrator',
+  },
+  'MFA.0002': { status: 200, zh: '该认证方式不可用', en: 'This verification method is not available' },
+  'MFA.0003': {
+    status: 200,
+    zh: '消息已过期，请刷新后重新登录',
+    en: 'The message has expired. Please refresh and log in again',
+  },
+  'MFA.0004': { status: 200, zh: '认证失败', en: 'Authentication failed' },
+  'AUTHN.0001': {
+    status: 200,
+    zh: '绑定失败，请在手机上操作',
+    en: 'Binding failed. Please bind on your phone',
+  },
+  'AUTHN.0002': {
+    status: 200,
+    zh: '当前设备不是你的认证器',
+    en: 'This device is not bound as your authenticator',
+  },
+  'QR.0001': {
+    status: 200,
+    zh: '二维码已失效，请重新扫码',
+    en: 'This QR code is no longer valid. Please scan again',
+  },
+  'QR.0002': {
+    status: 200,
+    zh: '不支持该应用，请使用已授权的应用扫码',
+    en: 'The app is not supported, please select an authorized app scan code',
+  },
   'ADMIN.0001': {
     status: 401,
     zh: '管理员令牌无效，请重新输入',
@@ -232,6 +298,9 @@ export const FIELD_NAMES: Record<string, Record<Lang, string>> = {
   oldPassword: { zh: '原密码', en: 'Old password' },
   values: { zh: '个人信息', en: 'Personal information' },
   id: { zh: '协议', en: 'Agreement' },
+  otp: { zh: 'OTP 验证码', en: 'OTP code' },
+  factor: { zh: '认证方式', en: 'Verification method' },
+  response: { zh: '认证器应答', en: 'Authenticator response' },
 };
 
 export function formatMessage(

@@ -6,6 +6,7 @@
 import type { Lang } from './errors.ts';
 import type { ProfileField } from './profile.ts';
 import type { SessionUser } from './api.ts';
+import type { FactorChoice } from './factors.ts';
 
 /** The flow types of the specification (section 3). */
 export const FLOW_TYPES = [
@@ -23,7 +24,14 @@ export const FLOW_TYPES = [
 export type FlowType = (typeof FLOW_TYPES)[number];
 
 /** The steps of the post-login flow, in the order the server asks for them. */
-export const FLOW_STEPS = ['CHANGE_PASSWORD', 'SIGN_AGREEMENT', 'COMPLETE_PROFILE', 'BIND_MOBILE'] as const;
+export const FLOW_STEPS = [
+  'BIND_OTP',
+  'SECOND_FACTOR',
+  'CHANGE_PASSWORD',
+  'SIGN_AGREEMENT',
+  'COMPLETE_PROFILE',
+  'BIND_MOBILE',
+] as const;
 export type FlowStep = (typeof FLOW_STEPS)[number];
 
 /** Why a password must (or should) change: soon to expire (skippable), expired, directory (AD) expired. */
@@ -60,6 +68,8 @@ export interface FlowView {
   agreements?: AgreementView[];
   /** COMPLETE_PROFILE: the tenant's fields and what the user already has. */
   profile?: { fields: ProfileField[]; values: Record<string, string> };
+  /** SECOND_FACTOR: the factors the user has and the tenant allows. */
+  secondFactor?: { factors: FactorChoice[] };
 }
 
 /**
@@ -78,6 +88,7 @@ export function flowPagePath(view: Pick<FlowView, 'id' | 'step' | 'userName' | '
     const canSkip = view.changePassword?.canSkip ? 1 : 0;
     return `/mustChangePwd/${encodeURIComponent(view.userName)}/${canSkip}${q}`;
   }
+  if (view.step === 'SECOND_FACTOR') return `/beforeaccessapp${q}`;
   return `/afterlogin${q}`;
 }
 
@@ -87,4 +98,6 @@ export const FLOW_STEP_NAMES: Record<FlowStep, Record<Lang, string>> = {
   SIGN_AGREEMENT: { zh: '签署协议', en: 'Sign agreements' },
   COMPLETE_PROFILE: { zh: '完善个人信息', en: 'Complete personal information' },
   BIND_MOBILE: { zh: '绑定手机号', en: 'Bind mobile number' },
+  BIND_OTP: { zh: '绑定 OTP', en: 'Bind OTP' },
+  SECOND_FACTOR: { zh: '二次认证', en: 'Second factor' },
 };

@@ -8,3 +8,4 @@ export * from './verification.ts';
 export * from './password.ts';
 export * from './flows.ts';
 export * from './profile.ts';
+export * from './factors.ts';

@@ -7,6 +7,7 @@ import { LIMITS, UI_CONFIG_TYPES } from './api.ts';
 import { LANGS } from './lang.ts';
 import { isColor } from './themes.ts';
 import { CODE_CHANNELS, CODE_PURPOSES } from './verification.ts';
+import { SECOND_FACTORS } from './factors.ts';
 
 /** Form body of POST /login/form (and the AD / LDAP variants later). */
 export const loginFormSchema = z.object({
@@ -173,3 +174,48 @@ export const ownPasswordSchema = z.object({
   oldPassword: z.string().min(1).max(LIMITS.encrypted),
   password: z.string().min(1).max(LIMITS.encrypted),
 });
+
+/** Second factors and scan-to-login (docs/factors.md). */
+const flowIdField = z
+  .string()
+  .regex(/^[\w-]{43}$/)
+  .optional();
+export const otpKeySchema = z.object({ flowId: flowIdField }).default({});
+export const otpBindSchema = z.object({ code: z.string().min(1).max(12), flowId: flowIdField });
+export const otpResetSchema = z.object({ password: z.string().min(1).max(LIMITS.encrypted) });
+export const otpLoginSchema = z.object({
+  username: z.string().min(1).max(LIMITS.username),
+  code: z.string().min(1).max(12),
+  captchaToken: z.string().max(128).optional(),
+});
+const b64url = z
+  .string()
+  .max(16384)
+  .regex(/^[\w-]*$/);
+/** A WebAuthn response as @simplewebauthn/browser sends it: bounded, checked in depth by the library. */
+export const fido2ResponseSchema = z.object({
+  id: b64url,
+  rawId: b64url,
+  type: z.literal('public-key'),
+  response: z.record(
+    z.string().max(64),
+    z.union([z.string().max(16384), z.number(), z.array(z.string().max(32)).max(10)]),
+  ),
+  clientExtensionResults: z.record(z.string().max(64), z.unknown()).default({}),
+  authenticatorAttachment: z.string().max(32).optional(),
+});
+export const fido2RegisterSchema = z.object({
+  response: fido2ResponseSchema,
+  name: z.string().max(64).optional(),
+});
+export const fido2IdpSchema = z.object({ username: z.string().max(LIMITS.username).optional() }).default({});
+export const fido2LoginSchema = z.object({ response: fido2ResponseSchema });
+export const fido2KeyParamsSchema = z.object({ id: b64url.min(1).max(1024) });
+export const mfaFactorSchema = z.object({ factor: z.enum(SECOND_FACTORS) });
+export const mfaVerifySchema = z.object({
+  factor: z.enum(SECOND_FACTORS),
+  code: z.string().max(12).optional(),
+  response: fido2ResponseSchema.optional(),
+});
+export const approvalParamsSchema = z.object({ id: z.string().regex(/^[\w-]{1,64}$/) });
+export const qrTicketParamsSchema = z.object({ ticket: z.string().regex(/^[\w-]{32}$/) });

@@ -8,6 +8,8 @@ export const CODE_PURPOSES = [
   'UPDATE_MOBILE',
   'FORGOT_PASSWORD',
   'LOGIN',
+  // The second factor by SMS or email (MFA_SMS in the audit log).
+  'MFA',
 ] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 export const CODE_CHANNELS = ['sms', 'voice', 'email'] as const;

@@ -188,6 +188,52 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0005_second_factors': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('otp_credentials')
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .addColumn('algorithm', 'text', (c) => c.notNull())
+        .addColumn('digits', 'integer', (c) => c.notNull())
+        .addColumn('period', 'integer', (c) => c.notNull())
+        // The time step of the last accepted code: a code is good once.
+        .addColumn('last_step', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('fido2_credentials')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        .addColumn('sign_count', 'bigint', (c) => c.notNull())
+        .addColumn('transports', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'bigint')
+        .execute();
+      await db.schema
+        .createIndex('fido2_credentials_user')
+        .on('fido2_credentials')
+        .column('user_id')
+        .execute();
+      await db.schema
+        .createTable('known_devices')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('known_devices_pk', ['user_id', 'kind', 'value'])
+        .execute();
+      await db.schema
+        .createTable('authenticator_devices')
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('device', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text', (c) => c.notNull())
+        .addColumn('bound_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

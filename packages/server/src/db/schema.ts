@@ -137,7 +137,51 @@ export interface OutboxTable {
   created_at: number;
 }
 
+/** A user's TOTP key (RFC 6238). */
+export interface OtpCredentialTable {
+  user_id: string;
+  secret: string;
+  algorithm: string;
+  digits: number;
+  period: number;
+  last_step: Generated<number>;
+  created_at: number;
+}
+
+/** A user's FIDO2 key: the credential id (base64url) and its COSE public key (base64url). */
+export interface Fido2CredentialTable {
+  id: string;
+  user_id: string;
+  public_key: string;
+  sign_count: number;
+  /** JSON array of transports the browser reported. */
+  transports: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** Devices (fingerprints) and IP addresses a user signed in from, for the second-factor policy. */
+export interface KnownDeviceTable {
+  user_id: string;
+  kind: 'device' | 'ip';
+  value: string;
+  last_seen_at: number;
+}
+
+/** The phone (a mobile portal session's device) that approves a user's logins. */
+export interface AuthenticatorDeviceTable {
+  user_id: string;
+  device: string;
+  user_agent: string;
+  bound_at: number;
+}
+
 export interface Database {
+  otp_credentials: OtpCredentialTable;
+  fido2_credentials: Fido2CredentialTable;
+  known_devices: KnownDeviceTable;
+  authenticator_devices: AuthenticatorDeviceTable;
   password_history: PasswordHistoryTable;
   agreements: AgreementTable;
   agreement_signatures: AgreementSignatureTable;

@@ -4,7 +4,14 @@
  * agreements, complete the profile, bind a mobile number — and only then a session. The next step
  * is computed from the account each time, so a step is asked for exactly while it is still needed.
  */
-import { FLOW_STEP_NAMES, type FlowStep, type FlowView, type Lang } from '@tessera/shared';
+import {
+  type ApprovalState,
+  FLOW_STEP_NAMES,
+  type FlowStep,
+  type FlowView,
+  type Lang,
+  type SecondFactor,
+} from '@tessera/shared';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { type PasswordChangeService, passwordState } from '../accounts/password-change.ts';
@@ -17,16 +24,22 @@ import type { ClientInfo } from '../login/service.ts';
 import type { Session, SessionService } from '../sessions/service.ts';
 import type { Tenant } from '../tenancy/service.ts';
 import type { CodeTarget, VerificationService } from '../verification/service.ts';
+import type { AuthenticatorService } from '../authenticator/service.ts';
+import type { Fido2Service, RelyingParty } from '../fido2/service.ts';
+import { type FactorAnswer, type MfaService, mfaPolicyOf } from '../mfa/service.ts';
+import type { OtpService } from '../otp/service.ts';
 import type { FlowRecord, FlowStore } from './store.ts';
+
+/** What decides the next step besides the account: the flow's own progress. */
+type FlowState = Pick<FlowRecord, 'skipped' | 'mfa' | 'mfaDone'>;
 
 export interface Client extends ClientInfo {
   lang: Lang;
 }
 
 /** Where a login or a step leaves the user: a next step, or signed in. */
-export type Progress =
-  | { flow: FlowView; user?: undefined }
-  | { flow?: undefined; user: User; secret: string; session: Session; redirect?: string };
+export type SignedIn = { flow?: undefined; user: User; secret: string; session: Session; redirect?: string };
+export type Progress = { flow: FlowView; user?: undefined } | SignedIn;
 
 function parseProfile(user: User): Record<string, string> {
   try {
@@ -48,6 +61,10 @@ export class AfterAuthentication {
       passwordChange: PasswordChangeService;
       sessions: SessionService;
       verification: VerificationService;
+      mfa: MfaService;
+      otp: OtpService;
+      fido2: Fido2Service;
+      authenticator: AuthenticatorService;
     },
   ) {}
 
@@ -60,8 +77,9 @@ export class AfterAuthentication {
     user: User,
     input: { client: Client; operation: Operation; redirectTo?: string; binding: () => string },
   ): Promise<Progress> {
-    const step = await this.pendingStep(tenant, user, []);
     const { client, operation } = input;
+    const state = { skipped: [], mfa: await this.deps.mfa.needed(tenant, user, client), mfaDone: false };
+    const step = await this.pendingStep(tenant, user, state);
     if (!step) return { ...(await this.signIn(tenant, user, client, operation)), redirect: input.redirectTo };
     await this.audit(tenant, user, operation, client, { flow: 'AFTER_AUTHENTICATION', step }, this.deps.db);
     const record = await this.deps.flows.create({
@@ -71,6 +89,9 @@ export class AfterAuthentication {
       binding: input.binding(),
       step,
       redirectTo: input.redirectTo,
+      mfa: state.mfa,
+      device: client.device,
+      ip: client.ip,
     });
     return { flow: await this.view(tenant, record, user, client.lang) };
   }
@@ -92,6 +113,8 @@ export class AfterAuthentication {
       );
     } else if (record.step === 'COMPLETE_PROFILE') {
       view.profile = { fields: profileFieldsOf(tenant), values: parseProfile(user) };
+    } else if (record.step === 'SECOND_FACTOR') {
+      view.secondFactor = { factors: await this.deps.mfa.choices(tenant, user) };
     }
     return view;
   }
@@ -114,7 +137,7 @@ export class AfterAuthentication {
   /** After a step: the next one, or the end of the flow and a session. */
   async advance(tenant: Tenant, record: FlowRecord, client: Client): Promise<Progress> {
     const user = await this.userOf(tenant, record);
-    const step = await this.pendingStep(tenant, user, record.skipped);
+    const step = await this.pendingStep(tenant, user, record);
     if (!step) {
       await this.deps.flows.end(record.id);
       const { secret, session } = await this.deps.sessions.create({
@@ -123,6 +146,7 @@ export class AfterAuthentication {
         ip: client.ip,
         userAgent: client.userAgent,
       });
+      await this.deps.mfa.remember(user, { device: record.device, ip: record.ip });
       return { user, secret, session, redirect: record.redirectTo };
     }
     record.step = step;
@@ -208,8 +232,100 @@ export class AfterAuthentication {
     return this.advance(tenant, record, client);
   }
 
-  /** The first step still needed, in the order of the specification's post-login handling. */
-  private async pendingStep(tenant: Tenant, user: User, skipped: FlowStep[]): Promise<FlowStep | null> {
+  /** BIND_OTP, part one: a key to scan (the QR code of the wizard). */
+  async otpKey(tenant: Tenant, record: FlowRecord, lang: Lang) {
+    this.expect(record, 'BIND_OTP', lang);
+    return this.deps.otp.generate(tenant, await this.userOf(tenant, record));
+  }
+
+  /** BIND_OTP, part two: a code of the key binds it; when the policy asked for a factor, that was it. */
+  async bindOtp(tenant: Tenant, record: FlowRecord, code: string, client: Client) {
+    this.expect(record, 'BIND_OTP', client.lang);
+    const user = await this.userOf(tenant, record);
+    const { lang: _lang, ...info } = client;
+    await this.deps.otp.bind(tenant, user, code, info);
+    record.mfaDone = record.mfaDone || record.mfa;
+    return this.advance(tenant, record, client);
+  }
+
+  /** SECOND_FACTOR by SMS or email: a code to the account's own phone or address. */
+  async sendFactorCode(tenant: Tenant, record: FlowRecord, factor: SecondFactor, client: Client) {
+    this.expect(record, 'SECOND_FACTOR', client.lang);
+    return this.deps.mfa.send(tenant, await this.userOf(tenant, record), factor, client);
+  }
+
+  /** SECOND_FACTOR by FIDO2, part one: the assertion's options for the user's keys. */
+  async fido2Options(tenant: Tenant, record: FlowRecord, rp: RelyingParty, lang: Lang) {
+    this.expect(record, 'SECOND_FACTOR', lang);
+    const user = await this.userOf(tenant, record);
+    return this.deps.fido2.authenticationOptions(tenant, rp, 'mfa', user);
+  }
+
+  /** SECOND_FACTOR by code, OTP or FIDO2: the answer passes, and the flow goes on. */
+  async verifyFactor(
+    tenant: Tenant,
+    record: FlowRecord,
+    factor: SecondFactor,
+    answer: FactorAnswer,
+    client: Client,
+    rp: RelyingParty,
+  ) {
+    this.expect(record, 'SECOND_FACTOR', client.lang);
+    const user = await this.userOf(tenant, record);
+    await this.deps.mfa.verify(tenant, user, factor, answer, client, rp);
+    record.mfaDone = true;
+    return this.advance(tenant, record, client);
+  }
+
+  /** SECOND_FACTOR by the authenticator app: a request to the bound phone. */
+  async push(tenant: Tenant, record: FlowRecord, client: Client) {
+    this.expect(record, 'SECOND_FACTOR', client.lang);
+    const user = await this.userOf(tenant, record);
+    if (!(await this.deps.mfa.choices(tenant, user)).some((c) => c.type === 'AUTHENTICATOR'))
+      throw new AppError('MFA.0002');
+    const request = await this.deps.authenticator.request(tenant, user, client);
+    record.approvalId = request.id;
+    await this.deps.flows.save(record);
+    return { state: 'sent' as ApprovalState, expiresAt: request.expiresAt };
+  }
+
+  /** Where the phone's answer stands; once approved, the flow goes on. */
+  async pushState(
+    tenant: Tenant,
+    record: FlowRecord,
+    client: Client,
+  ): Promise<Progress | { state: ApprovalState }> {
+    this.expect(record, 'SECOND_FACTOR', client.lang);
+    if (!record.approvalId) throw new AppError('MFA.0003');
+    const state = await this.deps.authenticator.state(tenant, record.approvalId);
+    if (state === 'sent') return { state };
+    if (state === 'expired') throw new AppError('MFA.0003');
+    await this.deps.authenticator.forget(tenant, record.approvalId);
+    record.approvalId = undefined;
+    if (state === 'denied') {
+      await this.deps.flows.save(record);
+      throw new AppError('MFA.0004');
+    }
+    const user = await this.userOf(tenant, record);
+    await this.deps.mfa.audit(tenant, user, 'MFA_AUTHENTICATOR', client, { approved: true });
+    record.mfaDone = true;
+    return this.advance(tenant, record, client);
+  }
+
+  /**
+   * The first step still needed. A required second factor comes first: nothing about the account
+   * may change before it is proven. Then the specification's post-login handling.
+   */
+  private async pendingStep(tenant: Tenant, user: User, state: FlowState): Promise<FlowStep | null> {
+    const otpBound = async () => (await this.deps.otp.status(user.id)).bound;
+    if (state.mfa && !state.mfaDone) {
+      if ((await this.deps.mfa.choices(tenant, user)).length > 0) return 'SECOND_FACTOR';
+      // Nothing bound yet: binding an authenticator app is the second factor of this login.
+      if (mfaPolicyOf(tenant).factors.includes('OTP') && !(await otpBound())) return 'BIND_OTP';
+      throw new AppError('MFA.0001');
+    }
+    if (tenant.settings.afterLogin?.bindOtp && !(await otpBound())) return 'BIND_OTP';
+    const skipped = state.skipped;
     if (!skipped.includes('CHANGE_PASSWORD') && passwordState(tenant, user)) return 'CHANGE_PASSWORD';
     if ((await this.deps.agreements.unsigned(tenant.id, user.id)).length > 0) return 'SIGN_AGREEMENT';
     const policy = tenant.settings.afterLogin ?? {};
@@ -222,15 +338,21 @@ export class AfterAuthentication {
   }
 
   /** A session and the login's audit row, together or not at all. */
-  private signIn(tenant: Tenant, user: User, client: Client, operation: Operation): Promise<Progress> {
-    return this.deps.db.transaction().execute(async (trx) => {
-      const { secret, session } = await this.deps.sessions.create(
-        { tenantId: tenant.id, userId: user.id, ip: client.ip, userAgent: client.userAgent },
-        trx,
-      );
-      await this.audit(tenant, user, operation, client, undefined, trx);
-      return { user, secret, session };
-    });
+  private signIn(tenant: Tenant, user: User, client: Client, operation: Operation): Promise<SignedIn> {
+    return this.deps.db
+      .transaction()
+      .execute(async (trx) => {
+        const { secret, session } = await this.deps.sessions.create(
+          { tenantId: tenant.id, userId: user.id, ip: client.ip, userAgent: client.userAgent },
+          trx,
+        );
+        await this.audit(tenant, user, operation, client, undefined, trx);
+        return { user, secret, session };
+      })
+      .then(async (signedIn) => {
+        await this.deps.mfa.remember(user, client);
+        return signedIn;
+      });
   }
 
   private audit(

@@ -27,6 +27,14 @@ export interface FlowRecord {
   redirectTo?: string;
   /** BIND_MOBILE: the number the last code went to. */
   mobile?: string;
+  /** The tenant's policy asked for a second factor at this login, and whether it was passed. */
+  mfa: boolean;
+  mfaDone: boolean;
+  /** The device fingerprint and IP of the login, remembered once the flow ends. */
+  device: string;
+  ip: string;
+  /** SECOND_FACTOR by the authenticator app: the request the phone answers. */
+  approvalId?: string;
   expiresAt: number;
 }
 
@@ -38,11 +46,12 @@ const key = (id: string) => `flow:${id}`;
 export class FlowStore {
   constructor(private readonly store: EphemeralStore) {}
 
-  async create(input: Omit<FlowRecord, 'id' | 'expiresAt' | 'skipped'>): Promise<FlowRecord> {
+  async create(input: Omit<FlowRecord, 'id' | 'expiresAt' | 'skipped' | 'mfaDone'>): Promise<FlowRecord> {
     const record: FlowRecord = {
       ...input,
       id: randomBytes(32).toString('base64url'),
       skipped: [],
+      mfaDone: false,
       expiresAt: 0,
     };
     await this.save(record);

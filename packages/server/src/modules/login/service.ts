@@ -10,6 +10,9 @@ import type { AuditService, Operation } from '../audit/service.ts';
 import type { CryptoService } from '../crypto/service.ts';
 import type { Tenant } from '../tenancy/service.ts';
 import type { CodeTarget, VerificationService } from '../verification/service.ts';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { Fido2Service, RelyingParty } from '../fido2/service.ts';
+import type { OtpService } from '../otp/service.ts';
 import type { LoginThrottle } from './throttle.ts';
 
 export interface ClientInfo {
@@ -19,7 +22,7 @@ export interface ClientInfo {
 }
 
 /** Failures of a method's own check that count against the account and the IP. */
-const COUNTED = new Set(['AUTH.LOGIN.0001', 'CODE.0001', 'CODE.0002']);
+const COUNTED = new Set(['AUTH.LOGIN.0001', 'CODE.0001', 'CODE.0002', 'OTP.0001', 'FIDO2.0001']);
 
 export class LoginService {
   constructor(
@@ -29,8 +32,41 @@ export class LoginService {
       crypto: CryptoService;
       throttle: LoginThrottle;
       verification: VerificationService;
+      otp: OtpService;
+      fido2: Fido2Service;
     },
   ) {}
+
+  /** Username and the current code of the user's OTP; an unknown user fails like a wrong code. */
+  async otpLogin(
+    tenant: Tenant,
+    input: { username: string; code: string },
+    client: ClientInfo,
+  ): Promise<User> {
+    return this.attempt(tenant, 'LOGIN_OTP', input.username, client, async () => {
+      await this.deps.throttle.check(tenant.id, input.username, client.ip);
+      const user = await this.deps.accounts.findByUsername(tenant.id, input.username);
+      if (!user) throw new AppError('OTP.0001');
+      await this.deps.otp.verify(user, input.code).catch((err: unknown) => {
+        throw err instanceof AppError && err.code === 'OTP.0004' ? new AppError('OTP.0001') : err;
+      });
+      return user;
+    });
+  }
+
+  /** A FIDO2 assertion of a key bound to an account of this tenant. */
+  async fido2Login(
+    tenant: Tenant,
+    response: AuthenticationResponseJSON,
+    rp: RelyingParty,
+    client: ClientInfo,
+  ): Promise<User> {
+    const account = `fido2:${response.id.slice(0, 100)}`;
+    return this.attempt(tenant, 'LOGIN_FIDO2', account, client, async () => {
+      await this.deps.throttle.check(tenant.id, account, client.ip);
+      return this.deps.fido2.authenticate(tenant, response, rp, 'login');
+    });
+  }
 
   async passwordLogin(
     tenant: Tenant,

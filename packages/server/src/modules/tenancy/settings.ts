@@ -5,8 +5,12 @@ import {
   CODE_PURPOSES,
   type CodePurpose,
   type Lang,
+  MFA_MODES,
+  type MfaMode,
   type PasswordPolicy,
   type ProfileField,
+  SECOND_FACTORS,
+  type SecondFactor,
   type UnregisteredPolicy,
 } from '@tessera/shared';
 import { z } from 'zod';
@@ -29,6 +33,10 @@ export interface TenantSettings {
   afterLogin?: AfterLoginPolicy;
   /** Extra personal information the tenant keeps for its users. */
   profileFields?: ProfileField[];
+  /** When a second factor is asked after the first, and which factors count (docs/factors.md). */
+  mfa?: { when?: MfaMode; factors?: SecondFactor[] };
+  /** QR-code login: in-app browsers (wechat, alipay, dingtalk ...) allowed to confirm a login. */
+  qrLogin?: { apps?: string[] };
 }
 
 export interface AfterLoginPolicy {
@@ -36,6 +44,8 @@ export interface AfterLoginPolicy {
   completeProfile?: boolean;
   /** Ask users without a mobile number to bind one. */
   bindMobile?: boolean;
+  /** Ask users without OTP to bind an authenticator app. */
+  bindOtp?: boolean;
 }
 
 const text = z.string().min(1).max(512);
@@ -145,9 +155,17 @@ export const profileFieldsSchema = z
   });
 
 export const afterLoginSchema = z
-  .object({ completeProfile: z.boolean(), bindMobile: z.boolean() })
+  .object({ completeProfile: z.boolean(), bindMobile: z.boolean(), bindOtp: z.boolean() })
   .partial()
   .strict();
+
+export const mfaSchema = z
+  .object({ when: z.enum(MFA_MODES), factors: z.array(z.enum(SECOND_FACTORS)).min(1).max(5) })
+  .partial()
+  .strict();
+
+/** In-app browsers that may open a QR-code login (see modules/qrlogin). */
+export const QR_APPS = ['wechat', 'alipay', 'dingtalk', 'qq', 'weibo', 'feishu', 'wecom'] as const;
 
 /** What an admin may set in the server-side settings, checked before anything is stored. */
 export const tenantSettingsSchema = z
@@ -160,6 +178,8 @@ export const tenantSettingsSchema = z
     passwordPolicy: passwordPolicySchema,
     afterLogin: afterLoginSchema,
     profileFields: profileFieldsSchema,
+    mfa: mfaSchema,
+    qrLogin: z.object({ apps: z.array(z.enum(QR_APPS)).max(10) }).strict(),
   })
   .partial()
   .strict();

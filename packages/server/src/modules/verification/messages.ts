@@ -9,6 +9,7 @@ const DEFAULTS: Record<Lang, Record<CodePurpose, string>> = {
     BIND_MOBILE: '您正在绑定手机号，验证码是 {code}，{minutes} 分钟内有效。',
     UPDATE_MOBILE: '您正在更换手机号，验证码是 {code}，{minutes} 分钟内有效。',
     FORGOT_PASSWORD: '您正在找回密码，验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略。',
+    MFA: '您正在进行二次认证，验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请立即修改密码。',
   },
   en: {
     LOGIN: 'Your sign-in code is {code}. It is valid for {minutes} minutes. Do not share it with anyone.',
@@ -17,6 +18,7 @@ const DEFAULTS: Record<Lang, Record<CodePurpose, string>> = {
     UPDATE_MOBILE: 'Your code to change your phone is {code}. It is valid for {minutes} minutes.',
     FORGOT_PASSWORD:
       'Your password reset code is {code}. It is valid for {minutes} minutes. Ignore this if it was not you.',
+    MFA: 'Your verification code is {code}. It is valid for {minutes} minutes. If this was not you, change your password now.',
   },
 };
 
@@ -27,6 +29,7 @@ const SUBJECTS: Record<Lang, Record<CodePurpose, string>> = {
     BIND_MOBILE: '绑定验证码',
     UPDATE_MOBILE: '更换手机号验证码',
     FORGOT_PASSWORD: '找回密码验证码',
+    MFA: '二次认证验证码',
   },
   en: {
     LOGIN: 'Sign-in code',
@@ -34,6 +37,7 @@ const SUBJECTS: Record<Lang, Record<CodePurpose, string>> = {
     BIND_MOBILE: 'Binding code',
     UPDATE_MOBILE: 'Phone change code',
     FORGOT_PASSWORD: 'Password reset code',
+    MFA: 'Verification code',
   },
 };
 

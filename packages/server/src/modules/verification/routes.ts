@@ -26,6 +26,8 @@ export function verificationRoutes(services: Services): FastifyPluginAsyncZod {
         if (channel === 'email' ? purpose === 'BIND_MOBILE' || purpose === 'UPDATE_MOBILE' : false) {
           throw new AppError('COMMON.0400', { field: 'channel' });
         }
+        // Second-factor codes go only to the account's own phone or address, through its flow.
+        if (purpose === 'MFA') throw new AppError('COMMON.0400', { field: 'purpose' });
         const target = normalizeRecipient(tenant, channel, recipient, areaCode);
         // Binding or changing a phone belongs to a signed-in user.
         if (
