@@ -11,7 +11,6 @@ import {
   type TestServer,
   encrypt,
   get,
-  login,
   post,
   publicKey,
   startTestServer,
@@ -75,14 +74,6 @@ describe.each(DIALECTS)('second factors and QR login over $name', ({ name, avail
     });
     return { body: res.json(), cookie: jar('', res) };
   };
-  const bindOtp = async (cookie: string) => {
-    const key = (await call('/config/generateOTPKey', {}, cookie)).json().data;
-    expect(key).toMatchObject({ algorithm: 'SHA1', digits: 6, period: 30 });
-    expect(key.uri).toMatch(/^otpauth:\/\/totp\/.+\?.*secret=[A-Z2-7]+/);
-    expect((await call('/otp/bind', { code: codeOf(key.secret) }, cookie)).json().code).toBe('0');
-    return key.secret as string;
-  };
-
   it.skipIf(!available)('binds OTP, logs in with a code once, and resets it', async () => {
     const username = await newUser();
     const { cookie } = await signIn(username);
