@@ -145,8 +145,6 @@ describe('PC login', () => {
     for (const route of [
       '/ResetPassword',
       '/registerflow',
-      '/afterlogin',
-      '/mustChangePwd/demo/true',
       '/Fido2Login',
     ]) {
       await page.goto(e2e.url(`/pc/authentication${route}`));

@@ -27,6 +27,9 @@ const NotOpen = lazy(() => import('./pages/NotOpen.tsx'));
 const NotFound = lazy(() => import('./pages/NotFound.tsx'));
 const Register = lazy(() => import('./pages/Register.tsx'));
 const FindPassword = lazy(() => import('./pages/FindPassword.tsx'));
+const MustChangePwd = lazy(() => import('./pages/MustChangePwd.tsx'));
+const AfterLogin = lazy(() => import('./pages/AfterLogin.tsx'));
+const Agreement = lazy(() => import('./pages/Agreement.tsx'));
 const Themes = lazy(() => import('./pages/Themes.tsx'));
 const ThemePreview = lazy(() => import('./pages/ThemePreview.tsx'));
 
@@ -143,6 +146,9 @@ export function PcApp() {
             <Route path="/setdomain" element={<SetDomain />} />
             <Route path="/user" element={<User />} />
             <Route path="/logout/:Id" element={<Logout />} />
+            <Route path="/mustChangePwd/:userName/:canSkip" element={<MustChangePwd />} />
+            <Route path="/afterlogin" element={<AfterLogin />} />
+            <Route path="/agreement/:code" element={<Agreement />} />
             {PC_NOT_OPEN.map((path) => (
               <Route key={path} path={path} element={<NotOpen />} />
             ))}

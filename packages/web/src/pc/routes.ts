@@ -1,4 +1,7 @@
-/** The PC routes of specification section 2 (plus /user and the template gallery), with their title keys. */
+/**
+ * The PC routes of specification section 2 (plus /user, the agreement page and the template gallery),
+ * with their title keys.
+ */
 import type { TitledRoute } from '../core/routing.ts';
 
 export const PC_BASENAME = '/pc/authentication';
@@ -17,6 +20,7 @@ export const PC_ROUTES = [
   { path: '/mustChangePwd/:userName/:canSkip', title: 'mustChangePwd' },
   { path: '/logout/:Id', title: 'logout' },
   { path: '/user', title: 'user' },
+  { path: '/agreement/:code', title: 'agreement' },
   { path: '/themes', title: 'themes' },
   { path: '/themes/preview', title: 'themesPreview' },
 ] as const satisfies readonly TitledRoute[];
@@ -32,6 +36,9 @@ export const PC_NOT_OPEN = PC_ROUTES.map((r) => r.path).filter(
       '/registerflow',
       '/bind',
       '/ResetPassword',
+      '/afterlogin',
+      '/mustChangePwd/:userName/:canSkip',
+      '/agreement/:code',
       '/themes',
       '/themes/preview',
     ].includes(p),

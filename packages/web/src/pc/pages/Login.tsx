@@ -12,6 +12,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { nextPage } from '../../core/afterlogin.ts';
 import type { ApiResult } from '../../core/api.ts';
 import { fetchLogin, loginWithEmailCode, loginWithPassword, loginWithSmsCode } from '../../core/auth.ts';
 import { useBoot } from '../../core/bootstrap.ts';
@@ -112,7 +113,8 @@ function LoginForm() {
       const res = await loginThroughSlider(gate, captchaOn, loginName, call);
       if (res?.redirected) return; // the browser is leaving; keep the button busy
       if (res?.ok) {
-        navigate('/user', { replace: true });
+        // A flow answer (docs/flows.md) has no session yet: its step page comes first.
+        navigate(nextPage(res.data) ?? '/user', { replace: true });
         return;
       }
       if (res?.code === 'AUTH.LOGIN.0010') setOfferRegister(true);
@@ -156,7 +158,13 @@ function LoginForm() {
     </Button>
   );
   const submitRow = band ? <div className="ts-band-submit">{submitButton}</div> : submitButton;
-  const alert = shownProblem && <Alert className="ts-alert" type="error" showIcon title={shownProblem} />;
+  // Declining an agreement after a login lands here (AgreementStep): say why the user is signed out.
+  const declined = (location.state as { declined?: boolean } | null)?.declined;
+  const alert = shownProblem ? (
+    <Alert className="ts-alert" type="error" showIcon title={shownProblem} />
+  ) : (
+    declined && <Alert className="ts-alert" type="info" showIcon title={t('agreementStep.declined')} />
+  );
   const registerOffer = offerRegister && view?.showRegister && method !== 'password' && (
     <p className="ts-register-offer" role="note">
       {t('codeLogin.notRegistered')} <Link to="/registerflow">{t('codeLogin.register')}</Link>

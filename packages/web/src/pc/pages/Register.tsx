@@ -8,14 +8,18 @@ import { Button, Checkbox, Form, Input, message } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { fetchAgreements } from '../../core/afterlogin.ts';
+import { useBoot } from '../../core/bootstrap.ts';
 import { EncryptionUnavailableError } from '../../core/crypto.ts';
 import { type AccountKind, sendRegisterCode, submitRegister } from '../../core/flows.ts';
 import { useRevalidateOnLanguage } from '../../core/forms.ts';
 import { checkConfirmPassword, checkPasswordPolicy, fieldRule, validatorRule } from '../../core/rules.ts';
 import { AccountFields, type AccountValues, accountTarget } from '../AccountFields.tsx';
+import { ProfileFields, type ProfileValues } from '../ProfileFields.tsx';
+import { PC_BASENAME } from '../routes.ts';
 import { ThemeFrame, inputVariant, useFrame } from '../ThemeFrame.tsx';
 
-interface RegisterValues extends AccountValues {
+interface RegisterValues extends AccountValues, ProfileValues {
   username: string;
   password: string;
   confirmPassword: string;
@@ -24,21 +28,41 @@ interface RegisterValues extends AccountValues {
 
 const FORM_NAME = 'register';
 
-/** "I accept the User agreement and the Privacy policy", each a link when the theme names one. */
+/**
+ * "I accept the User agreement and the Privacy policy", each a link opening in a new tab: the
+ * theme's own address when it names one, else the portal's agreement page.
+ */
 function AgreementText() {
   const view = useFrame()?.view;
-  const link = (href: string | undefined) =>
-    href ? (
-      <a href={href} target="_blank" rel="noopener noreferrer" onClick={(e) => e.stopPropagation()} />
-    ) : (
-      <span className="ts-agreement-name" />
-    );
+  const link = (href: string) => (
+    <a href={href} target="_blank" rel="noopener noreferrer" onClick={(e) => e.stopPropagation()} />
+  );
   return (
     <Trans
       i18nKey="register.agreement"
-      components={{ ua: link(view?.links.userAgreement), pp: link(view?.links.privacyPolicy) }}
+      components={{
+        ua: link(view?.links.userAgreement ?? `${PC_BASENAME}/agreement/user`),
+        pp: link(view?.links.privacyPolicy ?? `${PC_BASENAME}/agreement/privacy`),
+      }}
     />
   );
+}
+
+/**
+ * Registers with the current agreement versions, which the checked box accepts and the server
+ * signs with the account. Null when they could not be read (the request client said why).
+ */
+async function register(kind: AccountKind, values: RegisterValues) {
+  const agreements = await fetchAgreements();
+  if (!agreements.ok) return null;
+  return submitRegister({
+    ...accountTarget(kind, values),
+    code: values.code ?? '',
+    username: values.username,
+    password: values.password,
+    agreementIds: agreements.data.map((a) => a.id),
+    profile: values.profile ?? {},
+  });
 }
 
 function RegisterForm() {
@@ -50,20 +74,16 @@ function RegisterForm() {
   const [form] = Form.useForm<RegisterValues>();
   const [kind, setKind] = useState<AccountKind>('mobile');
   const [busy, setBusy] = useState(false);
+  const profileFields = useBoot().accountPolicy.profileFields.filter((f) => f.onRegister);
   useRevalidateOnLanguage(form);
 
   const submit = async (values: RegisterValues) => {
     if (preview) return;
     setBusy(true);
     try {
-      const res = await submitRegister({
-        ...accountTarget(kind, values),
-        code: values.code ?? '',
-        username: values.username,
-        password: values.password,
-      });
-      if (res.redirected) return;
-      if (res.ok) {
+      const res = await register(kind, values);
+      if (res?.redirected) return;
+      if (res?.ok) {
         void message.success(t('register.done'));
         navigate('/login');
         return;
@@ -123,6 +143,7 @@ function RegisterForm() {
         >
           <Input.Password autoComplete="new-password" placeholder={t('register.confirmPlaceholder')} />
         </Form.Item>
+        <ProfileFields fields={profileFields} />
         <Form.Item
           name="agree"
           valuePropName="checked"

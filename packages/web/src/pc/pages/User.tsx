@@ -1,18 +1,21 @@
 /**
- * The signed-in user's page, where the account center will grow. Signed-out visitors go to login.
+ * The signed-in user's page, where the account center will grow: details, the password change when
+ * the tenant allows it, sign-out. Signed-out visitors go to login.
  */
 import type { IsLoginData } from '@tessera/shared';
 import { Button, Descriptions, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { fetchLogin } from '../../core/auth.ts';
+import { useBoot } from '../../core/bootstrap.ts';
 import { useTenantView } from '../../core/tenant.ts';
 
 export default function User() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const view = useTenantView('pc');
+  const { config } = useBoot();
   const [login, setLogin] = useState<IsLoginData | null>(null);
 
   useEffect(() => {
@@ -55,6 +58,13 @@ export default function User() {
           },
         ]}
       />
+      {config?.enablePwdUpdate && (
+        <p className="ts-card-actions">
+          <Link className="ts-link" to={`/mustChangePwd/${encodeURIComponent(user.username)}/1`}>
+            {t('user.changePassword')}
+          </Link>
+        </p>
+      )}
       <Button
         block
         size="large"
