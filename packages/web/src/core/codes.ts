@@ -6,21 +6,27 @@ import { type CodeChannel, type CodePurpose, RESEND_INTERVAL_SECONDS } from '@te
 import { useCallback, useEffect, useState } from 'react';
 import { type ApiResult, type RequestOptions, request } from './api.ts';
 
-/** The login methods of the enterprise login config's loginPriority (specification section 3). */
-export const LOGIN_METHODS = ['password', 'sms', 'email'] as const;
+/**
+ * The login methods of the enterprise login config's loginPriority (specification section 3):
+ * password, SMS or voice code, email code, OTP code, QR-code scan (PC only), FIDO2 key.
+ */
+export const LOGIN_METHODS = ['password', 'sms', 'email', 'otp', 'qrcode', 'fido2'] as const;
 export type LoginMethod = (typeof LOGIN_METHODS)[number];
 
 /**
- * The tenant's loginPriority as the methods to offer, in its order: unknown values and repeats
- * are ignored, and nothing usable means password login only (the default).
+ * The tenant's loginPriority as the methods this app offers, in its order: unknown values and
+ * repeats are ignored, and nothing usable means password login only (the default).
  */
-export function loginMethods(priority: readonly unknown[] | null | undefined): LoginMethod[] {
-  const methods: LoginMethod[] = [];
+export function loginMethods<M extends LoginMethod = 'password' | 'sms' | 'email'>(
+  priority: readonly unknown[] | null | undefined,
+  offered: readonly M[] = ['password', 'sms', 'email'] as M[],
+): M[] {
+  const methods: M[] = [];
   for (const value of priority ?? []) {
-    const method = String(value).trim().toLowerCase() as LoginMethod;
-    if (LOGIN_METHODS.includes(method) && !methods.includes(method)) methods.push(method);
+    const method = String(value).trim().toLowerCase() as M;
+    if (offered.includes(method) && !methods.includes(method)) methods.push(method);
   }
-  return methods.length > 0 ? methods : ['password'];
+  return methods.length > 0 ? methods : (['password'] as M[]);
 }
 
 export interface SendCodeBody {
