@@ -52,6 +52,11 @@ function publish(next: BootState): void {
   for (const listener of listeners) listener();
 }
 
+/** The state outside React (form rules): the same object useBoot() answers. */
+export function currentBoot(): BootState {
+  return state;
+}
+
 export function useBoot(): BootState {
   return useSyncExternalStore(
     (listener) => {

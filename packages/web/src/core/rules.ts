@@ -2,8 +2,9 @@
  * Input rules of specification section 5 as plain functions, so the antd and antd-mobile forms
  * share one wording. Each answers the message to show, or null when the value is fine.
  */
-import { isEmail, isMobile } from '@tessera/shared';
-import { t } from './i18n.ts';
+import { type PasswordPolicy, checkPassword, isEmail, isMobile, passwordProblemText } from '@tessera/shared';
+import { currentBoot } from './bootstrap.ts';
+import { currentLang, t } from './i18n.ts';
 
 export type FieldName =
   'username' | 'password' | 'domain' | 'mobile' | 'email' | 'code' | 'newPassword' | 'confirmPassword';
@@ -56,60 +57,19 @@ export function checkEmail(value: unknown): string | null {
   return isValidEmail(value as string) ? null : t('rules.illegalEmail');
 }
 
-export type CharacterClass = 'NUMBER' | 'LOWER_CASE' | 'UPPER_CASE' | 'SPECIAL_CHARACTERS';
-
-/** Password policy (section 3); not sent by the server yet, so the defaults of section 9 apply. */
-export interface PasswordPolicy {
-  min: number;
-  max: number;
-  characterDiffCount: number;
-  mustCharacterList: CharacterClass[];
-}
-
-export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
-  min: 8,
-  max: 18,
-  characterDiffCount: 3,
-  mustCharacterList: [],
-};
-
-/** The allowed special characters of section 5. */
-export const PASSWORD_SPECIALS = '~!#$%&+,*:;<=>@_?^、`./-';
-
-const CLASS_TESTS: Record<CharacterClass, (c: string) => boolean> = {
-  NUMBER: (c) => /[0-9]/.test(c),
-  LOWER_CASE: (c) => /[a-z]/.test(c),
-  UPPER_CASE: (c) => /[A-Z]/.test(c),
-  SPECIAL_CHARACTERS: (c) => PASSWORD_SPECIALS.includes(c),
-};
-
-/** Section 5: length, allowed characters, then the required or counted character classes. */
+/**
+ * The tenant's password policy (from the page bootstrap) through the shared checker, with its
+ * pwd_tip texts: the page refuses exactly what the server would.
+ */
 export function checkPasswordPolicy(
   value: unknown,
   field: FieldName = 'password',
-  policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY,
+  policy: PasswordPolicy = currentBoot().accountPolicy.passwordPolicy,
 ): string | null {
   const required = checkField(field, value);
   if (required) return required;
-  const text = value as string;
-  const chars = [...text];
-  if (chars.length < policy.min || chars.length > policy.max) {
-    return t('pwd_tip1', { min: policy.min, max: policy.max });
-  }
-  const classes = Object.keys(CLASS_TESTS) as CharacterClass[];
-  if (!chars.every((c) => classes.some((k) => CLASS_TESTS[k](c)))) {
-    return t('pwd_tip2', { char: PASSWORD_SPECIALS });
-  }
-  const present = classes.filter((k) => chars.some(CLASS_TESTS[k]));
-  if (policy.mustCharacterList.length > 0) {
-    if (!policy.mustCharacterList.every((k) => present.includes(k))) {
-      const names = policy.mustCharacterList.map((k) => t(`pwdClass.${k}`)).join(t('pwd_tip_separator'));
-      return t('pwd_tip4', { char: names });
-    }
-  } else if (present.length < policy.characterDiffCount) {
-    return t('pwd_tip3', { num: policy.characterDiffCount });
-  }
-  return null;
+  const problem = checkPassword(value as string, policy);
+  return problem ? passwordProblemText(problem, policy, currentLang()) : null;
 }
 
 export function checkConfirmPassword(value: unknown, password: unknown): string | null {
