@@ -58,6 +58,7 @@ describe('account lifecycle', () => {
   });
 
   it('resets a forgotten password on mobile with an email code, then signs in with it', async () => {
+    await openRegistrationAndRecovery();
     const page = await e2e.newMobilePage('en');
     await page.goto(e2e.url('/mobile/authentication/login'));
     await page.getByRole('link', { name: 'Forgot password' }).click();

@@ -39,6 +39,9 @@ export type ProfileProblem =
   | { kind: 'single' };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The range of a date field without its own bounds. */
+const MIN_DATE = '1900-01-01';
+const MAX_DATE = '2999-12-31';
 
 function isRealDate(value: string): boolean {
   if (!DATE.test(value)) return false;
@@ -77,8 +80,8 @@ export function checkProfileValue(
       return Number.isFinite(n) && n >= min && n <= max ? null : { kind: 'number', min, max };
     }
     case 'date': {
-      const min = field.minDate ?? '1900-01-01';
-      const max = field.maxDate ?? '2999-12-31';
+      const min = field.minDate ?? MIN_DATE;
+      const max = field.maxDate ?? MAX_DATE;
       if (!isRealDate(v) || v < min || v > max) return { kind: 'date', min, max };
       if (field.minAge !== undefined && ageOn(v, today) < field.minAge)
         return { kind: 'age', age: field.minAge };
@@ -124,7 +127,7 @@ export function profileFieldHint(field: ProfileField, lang: Lang): string {
   if (field.type === 'date' && field.minAge !== undefined)
     return lang === 'zh' ? `需年满 ${field.minAge} 周岁` : `Must be at least ${field.minAge} years old`;
   if (field.type === 'date' && (field.minDate || field.maxDate))
-    return range('date', field.minDate ?? '', field.maxDate ?? '');
+    return range('date', field.minDate ?? MIN_DATE, field.maxDate ?? MAX_DATE);
   if (field.type === 'select') return lang === 'zh' ? '单选' : 'Choose one';
   return '';
 }

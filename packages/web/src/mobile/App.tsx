@@ -23,6 +23,9 @@ const Register = lazy(() => import('./pages/Register.tsx'));
 const FindPassword = lazy(() => import('./pages/FindPassword.tsx'));
 const ThemePreview = lazy(() => import('./pages/ThemePreview.tsx'));
 const SelectArea = lazy(() => import('./pages/SelectArea.tsx'));
+const MustChangePwd = lazy(() => import('./pages/MustChangePwd.tsx'));
+const AfterLogin = lazy(() => import('./pages/AfterLogin.tsx'));
+const Agreement = lazy(() => import('./pages/Agreement.tsx'));
 
 function loginCodeOf(location: Location) {
   const query = new URLSearchParams(location.search);
@@ -71,11 +74,15 @@ export function MobileApp() {
             <Route path="/themes/preview" element={<ThemePreview />} />
             {/* The SMS login's area code picker: a full-screen list of its own. */}
             <Route path="/selectArea" element={<SelectArea />} />
+            {/* The post-login steps go on in the login page's theme (src/mobile/flow). */}
+            <Route path="/mustChangePwd/:userName/:canSkip" element={<MustChangePwd />} />
+            <Route path="/afterlogin" element={<AfterLogin />} />
           </Route>
           <Route element={<Shell />}>
             <Route path="/setdomain" element={<SetDomain />} />
             <Route path="/user" element={<User />} />
             <Route path="/logout/:Id" element={<Logout />} />
+            <Route path="/agreement/:code" element={<Agreement />} />
             {MOBILE_NOT_OPEN.map((path) => (
               <Route key={path} path={path} element={<NotOpen />} />
             ))}

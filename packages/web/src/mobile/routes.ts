@@ -23,6 +23,8 @@ export const MOBILE_ROUTES = [
   { path: '/setdomain', title: 'setdomain' },
   // The theme gallery's preview of a mobile page (opened by PCs too: see main.tsx).
   { path: '/themes/preview', title: 'themesPreview' },
+  // The portal's own agreement pages, when the theme links to none (docs/flows.md).
+  { path: '/agreement/:code', title: 'agreement' },
 ] as const satisfies readonly TitledRoute[];
 
 /** The preview's full path: the device guard lets PCs stay on it. */
@@ -32,7 +34,18 @@ export const isPreviewPath = (pathname: string) => pathname.replace(/\/+$/, '') 
 /** The themed pages: their own screens, which show the closed-step page when the tenant has them off. */
 export const MOBILE_THEMED = ['/login', '/registerflow', '/bind', '/ResetPassword', '/themes/preview'];
 
+/** The pages in the plain frame or the login's theme that are built. */
+const MOBILE_BUILT: readonly string[] = [
+  '/logout/:Id',
+  '/user',
+  '/setdomain',
+  '/selectArea',
+  '/afterlogin',
+  '/mustChangePwd/:userName/:canSkip',
+  '/agreement/:code',
+];
+
 /** Steps whose screens come with their flows; until then they say so instead of showing nothing. */
 export const MOBILE_NOT_OPEN = MOBILE_ROUTES.map((r) => r.path).filter(
-  (p) => !MOBILE_THEMED.includes(p) && !['/logout/:Id', '/user', '/setdomain', '/selectArea'].includes(p),
+  (p) => !MOBILE_THEMED.includes(p) && !MOBILE_BUILT.includes(p),
 );

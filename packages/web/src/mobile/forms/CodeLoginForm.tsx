@@ -2,14 +2,15 @@
  * Mobile code login (docs/verification.md): by a code sent by SMS (or a voice call) to the mobile
  * number with its area code, or by a code sent to the email address. Codes come from
  * POST /code/send (purpose LOGIN); the login posts form-encoded to /login/sms or /login/email and
- * follows the answer's `redirect` like the password login. With the tenant's slider on, the
+ * follows the answer's `redirect` (or its flow's step) like the password login. With the tenant's slider on, the
  * slider comes before every code and before a login the server says needs it.
  */
-import { isEmail, isMobile, type LoginResult } from '@tessera/shared';
+import { type FlowAnswer, isEmail, isMobile } from '@tessera/shared';
 import { Button, Form, Input, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { nextPage } from '../../core/afterlogin.ts';
 import { type ApiResult, request } from '../../core/api.ts';
 import { captchaRequired, sendCode, useCountdown } from '../../core/codes.ts';
 import { useRevalidateOnLanguage } from '../../core/forms.ts';
@@ -53,7 +54,7 @@ interface PhoneFieldProps {
 }
 
 /** The mobile number with the area code in front; the code is a button to /selectArea. */
-function PhoneField({ id, value, onChange, areaCode, onPickArea }: PhoneFieldProps) {
+export function PhoneField({ id, value, onChange, areaCode, onPickArea }: PhoneFieldProps) {
   const { t } = useTranslation();
   return (
     <div className="tmt-field tmt-phone">
@@ -193,14 +194,14 @@ export function CodeLoginForm({ method, areaCode, onPickArea, askSlider, preview
         return;
       }
     }
-    let res = await request<LoginResult>(path, {
+    let res = await request<FlowAnswer>(path, {
       body: { ...body, captchaToken },
       quietCodes: quiet(['CAPTCHA.0001']),
     });
     if (!res.ok && res.code === 'CAPTCHA.0001') {
       const token = await askSlider();
       if (token)
-        res = await request<LoginResult>(path, {
+        res = await request<FlowAnswer>(path, {
           body: { ...body, captchaToken: token },
           quietCodes: quiet([]),
         });
@@ -208,7 +209,8 @@ export function CodeLoginForm({ method, areaCode, onPickArea, askSlider, preview
     if (res.ok) clearDraft();
     if (res.redirected) return; // the browser is leaving; keep the button busy
     if (res.ok) {
-      navigate('/user', { replace: true });
+      // A post-login step (no session yet) or the account page.
+      navigate(nextPage(res.data) ?? '/user', { replace: true });
       return;
     }
     afterFailure(res);

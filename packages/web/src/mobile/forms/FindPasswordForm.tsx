@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { request } from '../../core/api.ts';
+import { useBoot } from '../../core/bootstrap.ts';
 import { canEncrypt, encrypt, loadPublicKey } from '../../core/crypto.ts';
 import { useRevalidateOnLanguage } from '../../core/forms.ts';
 import { useTenantTexts } from '../boot.ts';
@@ -177,6 +178,7 @@ export function NewPasswordStep({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
+  const { passwordPolicy } = useBoot().accountPolicy;
   const [form] = Form.useForm<ResetValues>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -234,7 +236,7 @@ export function NewPasswordStep({
           style={ITEM_STYLE}
           name="password"
           label={t('mobile.fields.newPassword')}
-          rules={[passwordRule('mobile.fields.newPassword')]}
+          rules={[passwordRule(passwordPolicy, 'mobile.fields.newPassword')]}
           description={<PasswordTips />}
         >
           <Input

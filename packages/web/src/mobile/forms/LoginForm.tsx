@@ -2,13 +2,15 @@
  * Mobile login: the tenant's login methods (loginPriority: password, SMS code, email code) as
  * tabs in that order; with one method (the default, password) there are no tabs. The password
  * form has the same data, rules and calls as the PC page (see src/core), drawn with antd-mobile;
- * server errors appear as toasts through the request client. In the theme preview it is drawn
- * the same and does nothing.
+ * server errors appear as toasts through the request client. A login that the server answers with
+ * a flow goes on to its step (docs/flows.md). In the theme preview it is drawn the same and does
+ * nothing.
  */
 import { Button, Form, Input, Tabs } from 'antd-mobile';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { nextPage } from '../../core/afterlogin.ts';
 import { fetchLogin, loginWithPassword } from '../../core/auth.ts';
 import { captchaRequired } from '../../core/codes.ts';
 import { canEncrypt, loadPublicKey } from '../../core/crypto.ts';
@@ -72,7 +74,8 @@ function PasswordForm({ askSlider, preview }: PasswordFormProps) {
       }
       if (res.ok) clearDraft();
       if (res.redirected) return; // the browser is leaving; keep the button busy
-      if (res.ok) navigate('/user', { replace: true });
+      // A post-login step (no session yet) or the account page.
+      if (res.ok) navigate(nextPage(res.data) ?? '/user', { replace: true });
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
     }

@@ -1,20 +1,26 @@
 /**
  * Mobile registration: by mobile number or email, a code sent to it, username, password twice
- * and the agreement. Calls POST /register/sendCode and /register/submit; whatever the server
- * answers is what the user sees (errors as toasts through the request client).
+ * (the tenant's policy), the tenant's profile fields shown at registration and the agreements.
+ * Calls POST /register/sendCode and /register/submit; whatever the server answers is what the
+ * user sees (errors as toasts through the request client).
  */
+import { passwordTips } from '@tessera/shared';
 import { Button, Form, Input, Tabs, Toast } from 'antd-mobile';
 import { type ChangeEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { request } from '../../core/api.ts';
-import { canEncrypt, encrypt, loadPublicKey } from '../../core/crypto.ts';
+import { fetchAgreements } from '../../core/afterlogin.ts';
+import { useBoot } from '../../core/bootstrap.ts';
+import { canEncrypt, loadPublicKey } from '../../core/crypto.ts';
+import { type AccountTarget, submitRegister } from '../../core/flows.ts';
 import { useRevalidateOnLanguage } from '../../core/forms.ts';
 import { useTenantTexts } from '../boot.ts';
+import { MOBILE_BASENAME } from '../routes.ts';
 import { FORM_STYLE, ITEM_STYLE } from '../styles.ts';
 import type { MobileTheme } from '../theme.ts';
 import { PolicyLink } from '../ThemedFrame.tsx';
 import { CodeInput, useSendCode } from './CodeInput.tsx';
+import { ProfileFields, profileValues } from './ProfileFields.tsx';
 import {
   agreementRule,
   codeRule,
@@ -22,7 +28,6 @@ import {
   emailRule,
   mobileRule,
   passwordRule,
-  passwordTips,
   usernameRule,
 } from './rules.ts';
 
@@ -35,33 +40,21 @@ interface RegisterValues {
   username: string;
   password: string;
   confirmPassword: string;
+  profile?: Record<string, string>;
   agree: boolean;
 }
 
+/** The theme's agreement pages when it names them, else the portal's own (docs/flows.md). */
 export function AgreementText({ theme }: { theme: MobileTheme }) {
   const { t } = useTranslation();
-  const { agreementLink, privacyLink } = theme;
-  let terms: ReactNode = t('mobile.register.agreeTerms');
-  if (agreementLink || privacyLink) {
-    terms = (
-      <>
-        {agreementLink ? (
-          <PolicyLink href={agreementLink}>{t('mobile.frame.userAgreement')}</PolicyLink>
-        ) : (
-          t('mobile.frame.userAgreement')
-        )}{' '}
-        {t('mobile.register.agreeAnd')}{' '}
-        {privacyLink ? (
-          <PolicyLink href={privacyLink}>{t('mobile.frame.privacyPolicy')}</PolicyLink>
-        ) : (
-          t('mobile.frame.privacyPolicy')
-        )}
-      </>
-    );
-  }
+  const userHref = theme.agreementLink || `${MOBILE_BASENAME}/agreement/user`;
+  const privacyHref = theme.privacyLink || `${MOBILE_BASENAME}/agreement/privacy`;
   return (
     <span className="tmt-agreement-text">
-      {t('mobile.register.agreePrefix')} {terms}
+      {t('mobile.register.agreePrefix')}{' '}
+      <PolicyLink href={userHref}>{t('mobile.frame.userAgreement')}</PolicyLink>{' '}
+      {t('mobile.register.agreeAnd')}{' '}
+      <PolicyLink href={privacyHref}>{t('mobile.frame.privacyPolicy')}</PolicyLink>
     </span>
   );
 }
@@ -70,6 +63,8 @@ export function RegisterForm({ theme, preview = false }: { theme: MobileTheme; p
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { config } = useTenantTexts();
+  const { passwordPolicy, profileFields } = useBoot().accountPolicy;
+  const fields = profileFields.filter((field) => field.onRegister);
   const areaCode = config?.preferredAreaCode || '+86';
   const [way, setWay] = useState<Way>('mobile');
   const [form] = Form.useForm<RegisterValues>();
@@ -81,10 +76,10 @@ export function RegisterForm({ theme, preview = false }: { theme: MobileTheme; p
     if (!preview && canEncrypt()) void loadPublicKey();
   }, [preview]);
 
-  const target = (values: Partial<RegisterValues>) =>
+  const target = (values: Partial<RegisterValues>): AccountTarget =>
     way === 'mobile'
-      ? { type: 'MOBILE', areaCode, mobile: (values.mobile ?? '').replace(/[\s-]/g, '') }
-      : { type: 'EMAIL', email: values.email ?? '' };
+      ? { type: 'mobile', areaCode, mobile: (values.mobile ?? '').replace(/[\s-]/g, '') }
+      : { type: 'email', email: values.email ?? '' };
 
   const code = useSendCode('/register/sendCode', async () => {
     if (preview) return null;
@@ -101,13 +96,19 @@ export function RegisterForm({ theme, preview = false }: { theme: MobileTheme; p
     setBusy(true);
     setProblem(null);
     try {
-      const res = await request('/register/submit', {
-        body: {
-          ...target(values),
-          code: values.code,
-          username: values.username,
-          password: await encrypt(values.password),
-        },
+      // The checked box agrees to the versions current now.
+      const agreements = await fetchAgreements();
+      if (!agreements.ok) {
+        setBusy(false);
+        return;
+      }
+      const res = await submitRegister({
+        ...target(values),
+        code: values.code,
+        username: values.username,
+        password: values.password,
+        agreementIds: agreements.data.map((agreement) => agreement.id),
+        profile: profileValues(fields, values.profile),
       });
       if (res.redirected) return;
       if (res.ok) {
@@ -193,7 +194,7 @@ export function RegisterForm({ theme, preview = false }: { theme: MobileTheme; p
           style={ITEM_STYLE}
           name="password"
           label={t('fields.password')}
-          rules={[passwordRule()]}
+          rules={[passwordRule(passwordPolicy)]}
           description={<PasswordTips />}
         >
           <Input
@@ -217,6 +218,7 @@ export function RegisterForm({ theme, preview = false }: { theme: MobileTheme; p
             placeholder={t('mobile.placeholders.confirmPassword')}
           />
         </Form.Item>
+        <ProfileFields fields={fields} />
         <Form.Item style={ITEM_STYLE} name="agree" valuePropName="checked" rules={[agreementRule]}>
           <AgreementCheckbox>
             <AgreementText theme={theme} />
@@ -250,11 +252,13 @@ export function AgreementCheckbox({ id, checked, onChange, children }: Agreement
   );
 }
 
+/** The tenant's password rules (pwd_tip1..4 of the shared policy), under a new password. */
 export function PasswordTips() {
-  useTranslation();
+  const { lang } = useTenantTexts();
+  const policy = useBoot().accountPolicy.passwordPolicy;
   return (
     <ul className="tmt-tips">
-      {passwordTips().map((tip) => (
+      {passwordTips(policy, lang).map((tip) => (
         <li key={tip}>{tip}</li>
       ))}
     </ul>

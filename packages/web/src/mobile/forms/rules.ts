@@ -1,13 +1,11 @@
 /**
- * Input rules of specification section 5 for the register and find-password forms, as
+ * Input rules of specification section 5 for the register, find-password and password-change forms, as
  * rc-field-form validators. Messages are made when a field is checked, in the page language.
  */
-import { t } from '../../core/i18n.ts';
+import { type PasswordPolicy, checkPassword, passwordProblemText } from '@tessera/shared';
+import { currentLang, t } from '../../core/i18n.ts';
 
 type Check = (value: unknown) => string | null;
-
-/** Password policy defaults of specification sections 5 and 9 (the server may be stricter). */
-export const PASSWORD_POLICY = { min: 8, max: 18, classes: 3, specials: '~!#$%&+,*:;<=>@_?^、`./-' } as const;
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -63,19 +61,14 @@ export const emailRule = rule(
 export const codeRule = rule(required('mobile.fields.code'));
 export const usernameRule = rule(required('fields.username'));
 
-function passwordPolicy(value: unknown): string | null {
-  const text = str(value);
-  const { min, max, classes, specials } = PASSWORD_POLICY;
-  if (text.length < min || text.length > max) return t('mobile.rules.passwordLength', { min, max });
-  const special = new Set([...specials]);
-  if (![...text].every((c) => /[0-9A-Za-z]/.test(c) || special.has(c)))
-    return t('mobile.rules.passwordChars', { char: specials });
-  const found = [/[0-9]/, /[a-z]/, /[A-Z]/, /[^0-9A-Za-z]/].filter((re) => re.test(text)).length;
-  return found >= classes ? null : t('mobile.rules.passwordClasses', { num: classes });
-}
-
-export function passwordRule(label = 'fields.password') {
-  return rule(all(required(label), passwordPolicy));
+/** The tenant's password policy (shared checker), worded in the page language. */
+export function passwordRule(policy: PasswordPolicy, label = 'fields.password', old?: () => unknown) {
+  return rule(
+    all(required(label), (value) => {
+      const problem = checkPassword(str(value), policy, { old: old ? str(old()) : undefined });
+      return problem && passwordProblemText(problem, policy, currentLang());
+    }),
+  );
 }
 
 /** Confirm password must equal the password field. */
@@ -88,9 +81,3 @@ export function confirmRule(password: () => unknown) {
 }
 
 export const agreementRule = rule((value) => (value === true ? null : t('mobile.rules.agreement')));
-
-/** The policy as the tips of section 5 (pwd_tip1..3). */
-export function passwordTips(): string[] {
-  const { min, max, classes, specials } = PASSWORD_POLICY;
-  return [t('pwd_tip1', { min, max }), t('pwd_tip2', { char: specials }), t('pwd_tip3', { num: classes })];
-}

@@ -2,7 +2,8 @@
  * /selectArea: the international area code picker of the mobile SMS login (specification
  * section 2). The tenant's supportAreaCodeList, named from the shared AREA_CODES, filtered by a
  * search on the Chinese or English name or the code; the one in use is marked. Tapping one keeps
- * it (loginDraft.ts) and goes back to the login page, which comes back as it was left.
+ * it (loginDraft.ts) and goes back to the login page (or the post-login bind-mobile step), which
+ * comes back as it was left.
  */
 import { AREA_CODES, type AreaCode } from '@tessera/shared';
 import { SearchBar } from 'antd-mobile';
@@ -58,14 +59,15 @@ export default function SelectArea() {
   const shown = areas.filter((area) => matches(area, query));
   const accent = theme?.rootStyle['--adm-color-primary' as keyof CSSProperties];
 
-  const fromLogin = (location.state as { fromLogin?: boolean } | null)?.fromLogin === true;
+  const from = location.state as { fromLogin?: boolean; fromBind?: boolean } | null;
   const back = () => {
-    // Back through history when the login page sent us here, so it is not stacked twice.
-    if (fromLogin) navigate(-1);
+    // Back through history when the login or bind page sent us here, so it is not stacked twice.
+    if (from?.fromLogin || from?.fromBind) navigate(-1);
     else navigate('/login', { replace: true });
   };
   const pick = (code: string) => {
-    patchDraft({ areaCode: code, method: 'sms' });
+    // Binding a number after login is not a choice of login method.
+    patchDraft(from?.fromBind ? { areaCode: code } : { areaCode: code, method: 'sms' });
     back();
   };
 

@@ -1,9 +1,12 @@
-/** The signed-in user's page on a phone; signed-out visitors go to login. */
+/**
+ * The signed-in user's page on a phone; signed-out visitors go to login. With the tenant's
+ * enablePwdUpdate, the way to change the password.
+ */
 import type { IsLoginData } from '@tessera/shared';
 import { Button, List } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { fetchLogin } from '../../core/auth.ts';
 import { useTenantTexts } from '../boot.ts';
 import { PageLoading } from '../Shell.tsx';
@@ -12,7 +15,8 @@ import { tenantTitle } from '../theme.ts';
 export default function User() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const title = tenantTitle(useTenantTexts());
+  const tenant = useTenantTexts();
+  const title = tenantTitle(tenant);
   const [login, setLogin] = useState<IsLoginData | null>(null);
 
   useEffect(() => {
@@ -43,6 +47,13 @@ export default function User() {
           {t('user.tenant')}
         </List.Item>
       </List>
+      {tenant.config?.enablePwdUpdate && (
+        <div className="tm-links tm-user-links">
+          <Link to={`/mustChangePwd/${encodeURIComponent(user.username)}/1`}>
+            {t('mobile.user.changePassword')}
+          </Link>
+        </div>
+      )}
       <div className="tm-actions">
         <Button
           block
