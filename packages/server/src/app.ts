@@ -20,6 +20,7 @@ import { fido2Routes } from './modules/fido2/routes.ts';
 import { mfaRoutes } from './modules/mfa/routes.ts';
 import { otpRoutes } from './modules/otp/routes.ts';
 import { qrLoginRoutes } from './modules/qrlogin/routes.ts';
+import { applicationApiRoutes, oidcRoutes } from './modules/oidc/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
@@ -80,10 +81,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(mfaRoutes(services));
       await api.register(authenticatorRoutes(services));
       await api.register(qrLoginRoutes(services));
+      await api.register(applicationApiRoutes(services));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },
   );
+  await oidcRoutes(app, services);
   await webRoutes(app, services);
   return app;
 }

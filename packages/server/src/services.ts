@@ -13,6 +13,9 @@ import { Fido2Service } from './modules/fido2/service.ts';
 import { MfaService } from './modules/mfa/service.ts';
 import { OtpService } from './modules/otp/service.ts';
 import { QrLoginService } from './modules/qrlogin/service.ts';
+import { ApplicationService } from './modules/applications/service.ts';
+import { OidcKeys } from './modules/oidc/keys.ts';
+import { OidcProviders } from './modules/oidc/provider.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { CryptoService } from './modules/crypto/service.ts';
 import { SqlEphemeralStore } from './modules/ephemeral/store.ts';
@@ -47,7 +50,12 @@ export function createServices(db: Db, config: Config) {
   const mfa = new MfaService({ db, audit, authenticator, fido2, otp, throttle, verification });
   const qrLogin = new QrLoginService(ephemeral);
   const login = new LoginService({ accounts, audit, crypto, throttle, verification, otp, fido2 });
+  const applications = new ApplicationService(db);
+  const oidcKeys = new OidcKeys(db);
+  const oidc = new OidcProviders({ db, config, keys: oidcKeys, accounts, applications, sessions });
   const afterAuth = new AfterAuthentication({
+    applications,
+    store: ephemeral,
     mfa,
     otp,
     fido2,
@@ -98,6 +106,9 @@ export function createServices(db: Db, config: Config) {
     authenticator,
     mfa,
     qrLogin,
+    applications,
+    oidcKeys,
+    oidc,
   };
 }
 

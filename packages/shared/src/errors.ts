@@ -252,6 +252,8 @@ export const ERRORS = {
     zh: '不支持该应用，请使用已授权的应用扫码',
     en: 'The app is not supported, please select an authorized app scan code',
   },
+  'APP.0001': { status: 200, zh: '应用不存在或已停用', en: 'This application does not exist or is disabled' },
+  'APP.0002': { status: 200, zh: '请选择你在该应用中的账号', en: 'Please choose one of your accounts of this application' },
   'ADMIN.0001': {
     status: 401,
     zh: '管理员令牌无效，请重新输入',

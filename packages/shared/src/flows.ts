@@ -31,6 +31,8 @@ export const FLOW_STEPS = [
   'SIGN_AGREEMENT',
   'COMPLETE_PROFILE',
   'BIND_MOBILE',
+  // ENTER_APPLICATION: which account of the application to sign in as.
+  'CHOOSE_ACCOUNT',
 ] as const;
 export type FlowStep = (typeof FLOW_STEPS)[number];
 
@@ -70,6 +72,10 @@ export interface FlowView {
   profile?: { fields: ProfileField[]; values: Record<string, string> };
   /** SECOND_FACTOR: the factors the user has and the tenant allows. */
   secondFactor?: { factors: FactorChoice[] };
+  /** ENTER_APPLICATION: the application being entered. */
+  application?: ApplicationInfo;
+  /** CHOOSE_ACCOUNT: the user's accounts of that application. */
+  accounts?: AppAccountView[];
 }
 
 /**
@@ -100,4 +106,20 @@ export const FLOW_STEP_NAMES: Record<FlowStep, Record<Lang, string>> = {
   BIND_MOBILE: { zh: '绑定手机号', en: 'Bind mobile number' },
   BIND_OTP: { zh: '绑定 OTP', en: 'Bind OTP' },
   SECOND_FACTOR: { zh: '二次认证', en: 'Second factor' },
+  CHOOSE_ACCOUNT: { zh: '选择账号', en: 'Choose an account' },
 };
+
+/** An application account a user may sign in as (specification section 3, account types). */
+export interface AppAccountView {
+  id: string;
+  name: string;
+  kind: 'own' | 'shared' | 'entrusted';
+  role: 'owner' | 'member' | 'principal' | 'consignor';
+}
+
+/** GET /config/authentication?client_id=: the application the login page signs in to. */
+export interface ApplicationInfo {
+  clientId: string;
+  name: string;
+  logo: string;
+}

@@ -234,6 +234,78 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0006_applications': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('applications')
+        .addColumn('client_id', 'text', (c) => c.primaryKey())
+        .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_en', 'text', (c) => c.notNull())
+        .addColumn('logo', 'text', (c) => c.notNull())
+        .addColumn('client_secret', 'text')
+        // JSON: redirect_uris, post_logout_redirect_uris, backchannel_logout_uri ...
+        .addColumn('metadata', 'text', (c) => c.notNull())
+        // JSON: the application's second-factor policy { when, factors }.
+        .addColumn('mfa', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('applications_tenant').on('applications').column('tenant_id').execute();
+      await db.schema
+        .createTable('app_accounts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('client_id', 'text', (c) =>
+          c.notNull().references('applications.client_id').onDelete('cascade'),
+        )
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('app_account_users')
+        .addColumn('account_id', 'text', (c) => c.notNull().references('app_accounts.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('app_account_users_pk', ['account_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createTable('app_account_choices')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('client_id', 'text', (c) =>
+          c.notNull().references('applications.client_id').onDelete('cascade'),
+        )
+        .addColumn('account_id', 'text', (c) => c.notNull().references('app_accounts.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('app_account_choices_pk', ['user_id', 'client_id'])
+        .execute();
+      await db.schema
+        .createTable('oidc_keys')
+        .addColumn('kid', 'text', (c) => c.primaryKey())
+        .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id').onDelete('cascade'))
+        .addColumn('use', 'text', (c) => c.notNull())
+        .addColumn('material', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('oidc_payloads')
+        .addColumn('model', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('grant_id', 'text')
+        .addColumn('uid', 'text')
+        .addColumn('account_id', 'text')
+        .addColumn('expires_at', 'bigint')
+        .addPrimaryKeyConstraint('oidc_payloads_pk', ['model', 'id'])
+        .execute();
+      await db.schema.createIndex('oidc_payloads_grant').on('oidc_payloads').column('grant_id').execute();
+      await db.schema.createIndex('oidc_payloads_uid').on('oidc_payloads').column('uid').execute();
+      await db.schema
+        .createIndex('oidc_payloads_account')
+        .on('oidc_payloads')
+        .columns(['model', 'account_id'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -177,7 +177,71 @@ export interface AuthenticatorDeviceTable {
   bound_at: number;
 }
 
+/** An application (OpenID Connect client) of a tenant. */
+export interface ApplicationTable {
+  client_id: string;
+  tenant_id: string;
+  name: string;
+  name_en: string;
+  logo: string;
+  /** Confidential clients only; public clients use PKCE alone. */
+  client_secret: string | null;
+  metadata: string;
+  mfa: Generated<string>;
+  status: 'active' | 'disabled';
+  created_at: number;
+}
+
+/** An account of an application that users sign in as: own, shared, or entrusted. */
+export interface AppAccountTable {
+  id: string;
+  client_id: string;
+  name: string;
+  kind: 'own' | 'shared' | 'entrusted';
+  created_at: number;
+}
+
+export interface AppAccountUserTable {
+  account_id: string;
+  user_id: string;
+  /** owner or member (own, shared); principal or consignor (entrusted). */
+  role: 'owner' | 'member' | 'principal' | 'consignor';
+}
+
+/** The account a user chose for an application: it is in that application's claims. */
+export interface AppAccountChoiceTable {
+  user_id: string;
+  client_id: string;
+  account_id: string;
+}
+
+/** A tenant's OpenID Connect keys: signing JWKs (newest signs) and the cookie secret. */
+export interface OidcKeyTable {
+  kid: string;
+  tenant_id: string;
+  use: 'sig' | 'cookie';
+  material: string;
+  created_at: number;
+}
+
+/** The OpenID Connect provider's own records (sessions, codes, tokens, grants, interactions). */
+export interface OidcPayloadTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  account_id: string | null;
+  expires_at: number | null;
+}
+
 export interface Database {
+  applications: ApplicationTable;
+  app_accounts: AppAccountTable;
+  app_account_users: AppAccountUserTable;
+  app_account_choices: AppAccountChoiceTable;
+  oidc_keys: OidcKeyTable;
+  oidc_payloads: OidcPayloadTable;
   otp_credentials: OtpCredentialTable;
   fido2_credentials: Fido2CredentialTable;
   known_devices: KnownDeviceTable;

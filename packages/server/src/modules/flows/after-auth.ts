@@ -28,18 +28,30 @@ import type { AuthenticatorService } from '../authenticator/service.ts';
 import type { Fido2Service, RelyingParty } from '../fido2/service.ts';
 import { type FactorAnswer, type MfaService, mfaPolicyOf } from '../mfa/service.ts';
 import type { OtpService } from '../otp/service.ts';
-import type { FlowRecord, FlowStore } from './store.ts';
+import { type Application, type ApplicationService, mfaOf } from '../applications/service.ts';
+import type { EphemeralStore } from '../ephemeral/store.ts';
+import { OIDC_PREFIX } from '../oidc/provider.ts';
+import { FLOW_TTL_MS, type FlowRecord, type FlowStore } from './store.ts';
 
 /** What decides the next step besides the account: the flow's own progress. */
-type FlowState = Pick<FlowRecord, 'skipped' | 'mfa' | 'mfaDone'>;
+type FlowState = Pick<FlowRecord, 'type' | 'skipped' | 'mfa' | 'mfaDone' | 'factors' | 'clientId' | 'accountChosen'>;
 
 export interface Client extends ClientInfo {
   lang: Lang;
 }
 
 /** Where a login or a step leaves the user: a next step, or signed in. */
-export type SignedIn = { flow?: undefined; user: User; secret: string; session: Session; redirect?: string };
-export type Progress = { flow: FlowView; user?: undefined } | SignedIn;
+export type SignedIn = {
+  flow?: undefined;
+  done?: undefined;
+  user: User;
+  secret: string;
+  session: Session;
+  redirect?: string;
+};
+/** ENTER_APPLICATION is over: the browser goes back to the provider's interaction. */
+export type EnteredApplication = { done: true; redirect: string; flow?: undefined; user?: undefined };
+export type Progress = { flow: FlowView; user?: undefined; done?: undefined } | SignedIn | EnteredApplication;
 
 function parseProfile(user: User): Record<string, string> {
   try {
@@ -65,8 +77,67 @@ export class AfterAuthentication {
       otp: OtpService;
       fido2: Fido2Service;
       authenticator: AuthenticatorService;
+      applications: ApplicationService;
+      store: EphemeralStore;
     },
   ) {}
+
+  /**
+   * ENTER_APPLICATION for a signed-in user: the application's second-factor policy, then the
+   * choice among the user's accounts of it; then back to the provider's interaction.
+   */
+  async enterApplication(
+    tenant: Tenant,
+    user: User,
+    input: { app: Application; interaction: string; client: Client; binding: () => string },
+  ): Promise<Progress> {
+    const { app, client } = input;
+    const policy = { ...mfaPolicyOf(tenant), when: 'never' as const, ...mfaOf(app) };
+    const state = {
+      type: 'ENTER_APPLICATION' as const,
+      skipped: [],
+      mfa: await this.deps.mfa.needed(tenant, user, client, policy),
+      mfaDone: false,
+      factors: policy.factors,
+      clientId: app.client_id,
+      accountChosen: false,
+    };
+    const step = await this.pendingStep(tenant, user, state);
+    if (!step) return this.enteredApplication(tenant, user, input.interaction);
+    const record = await this.deps.flows.create({
+      ...state,
+      tenantId: tenant.id,
+      userId: user.id,
+      binding: input.binding(),
+      step,
+      interaction: input.interaction,
+      device: client.device,
+      ip: client.ip,
+    });
+    return { flow: await this.view(tenant, record, user, client.lang) };
+  }
+
+  /** The user who finished ENTER_APPLICATION for this interaction; answered once. */
+  async applicationEntered(tenant: Tenant, interaction: string): Promise<string | undefined> {
+    const key = `entered:${tenant.id}:${interaction}`;
+    const userId = await this.deps.store.get(key);
+    if (userId) await this.deps.store.delete(key);
+    return userId;
+  }
+
+  /** CHOOSE_ACCOUNT: the account of the application to sign in as; it goes into the claims. */
+  async chooseAccount(tenant: Tenant, record: FlowRecord, accountId: string, client: Client) {
+    this.expect(record, 'CHOOSE_ACCOUNT', client.lang);
+    const user = await this.userOf(tenant, record);
+    await this.deps.applications.choose(record.clientId!, user.id, accountId);
+    record.accountChosen = true;
+    return this.advance(tenant, record, client);
+  }
+
+  private async enteredApplication(tenant: Tenant, user: User, interaction: string): Promise<EnteredApplication> {
+    await this.deps.store.set(`entered:${tenant.id}:${interaction}`, user.id, FLOW_TTL_MS);
+    return { done: true, redirect: `${OIDC_PREFIX}/interaction/${interaction}/complete` };
+  }
 
   /**
    * After a successful first factor: a session when nothing is pending, else a flow and no session.
@@ -78,7 +149,14 @@ export class AfterAuthentication {
     input: { client: Client; operation: Operation; redirectTo?: string; binding: () => string },
   ): Promise<Progress> {
     const { client, operation } = input;
-    const state = { skipped: [], mfa: await this.deps.mfa.needed(tenant, user, client), mfaDone: false };
+    const policy = mfaPolicyOf(tenant);
+    const state = {
+      type: 'AFTER_AUTHENTICATION' as const,
+      skipped: [],
+      mfa: await this.deps.mfa.needed(tenant, user, client, policy),
+      mfaDone: false,
+      factors: policy.factors,
+    };
     const step = await this.pendingStep(tenant, user, state);
     if (!step) return { ...(await this.signIn(tenant, user, client, operation)), redirect: input.redirectTo };
     await this.audit(tenant, user, operation, client, { flow: 'AFTER_AUTHENTICATION', step }, this.deps.db);
@@ -90,6 +168,7 @@ export class AfterAuthentication {
       step,
       redirectTo: input.redirectTo,
       mfa: state.mfa,
+      factors: state.factors,
       device: client.device,
       ip: client.ip,
     });
@@ -105,6 +184,8 @@ export class AfterAuthentication {
       expiresAt: record.expiresAt,
       userName: user.username,
     };
+    const app = record.clientId && (await this.deps.applications.find(tenant.id, record.clientId));
+    if (app) view.application = this.deps.applications.info(app, lang);
     if (record.step === 'CHANGE_PASSWORD') {
       view.changePassword = passwordState(tenant, user) ?? { reason: 'EXPIRED', canSkip: false, daysLeft: 0 };
     } else if (record.step === 'SIGN_AGREEMENT') {
@@ -113,8 +194,10 @@ export class AfterAuthentication {
       );
     } else if (record.step === 'COMPLETE_PROFILE') {
       view.profile = { fields: profileFieldsOf(tenant), values: parseProfile(user) };
+    } else if (record.step === 'CHOOSE_ACCOUNT') {
+      view.accounts = await this.deps.applications.accountsOf(record.clientId!, user.id);
     } else if (record.step === 'SECOND_FACTOR') {
-      view.secondFactor = { factors: await this.deps.mfa.choices(tenant, user) };
+      view.secondFactor = { factors: await this.deps.mfa.choices(user, record.factors) };
     }
     return view;
   }
@@ -138,6 +221,10 @@ export class AfterAuthentication {
   async advance(tenant: Tenant, record: FlowRecord, client: Client): Promise<Progress> {
     const user = await this.userOf(tenant, record);
     const step = await this.pendingStep(tenant, user, record);
+    if (!step && record.type === 'ENTER_APPLICATION') {
+      await this.deps.flows.end(record.id);
+      return this.enteredApplication(tenant, user, record.interaction!);
+    }
     if (!step) {
       await this.deps.flows.end(record.id);
       const { secret, session } = await this.deps.sessions.create({
@@ -251,7 +338,7 @@ export class AfterAuthentication {
   /** SECOND_FACTOR by SMS or email: a code to the account's own phone or address. */
   async sendFactorCode(tenant: Tenant, record: FlowRecord, factor: SecondFactor, client: Client) {
     this.expect(record, 'SECOND_FACTOR', client.lang);
-    return this.deps.mfa.send(tenant, await this.userOf(tenant, record), factor, client);
+    return this.deps.mfa.send(tenant, await this.userOf(tenant, record), factor, client, record.factors);
   }
 
   /** SECOND_FACTOR by FIDO2, part one: the assertion's options for the user's keys. */
@@ -272,7 +359,7 @@ export class AfterAuthentication {
   ) {
     this.expect(record, 'SECOND_FACTOR', client.lang);
     const user = await this.userOf(tenant, record);
-    await this.deps.mfa.verify(tenant, user, factor, answer, client, rp);
+    await this.deps.mfa.verify(tenant, user, factor, answer, { client, rp, allowed: record.factors });
     record.mfaDone = true;
     return this.advance(tenant, record, client);
   }
@@ -281,7 +368,7 @@ export class AfterAuthentication {
   async push(tenant: Tenant, record: FlowRecord, client: Client) {
     this.expect(record, 'SECOND_FACTOR', client.lang);
     const user = await this.userOf(tenant, record);
-    if (!(await this.deps.mfa.choices(tenant, user)).some((c) => c.type === 'AUTHENTICATOR'))
+    if (!(await this.deps.mfa.choices(user, record.factors)).some((c) => c.type === 'AUTHENTICATOR'))
       throw new AppError('MFA.0002');
     const request = await this.deps.authenticator.request(tenant, user, client);
     record.approvalId = request.id;
@@ -319,10 +406,14 @@ export class AfterAuthentication {
   private async pendingStep(tenant: Tenant, user: User, state: FlowState): Promise<FlowStep | null> {
     const otpBound = async () => (await this.deps.otp.status(user.id)).bound;
     if (state.mfa && !state.mfaDone) {
-      if ((await this.deps.mfa.choices(tenant, user)).length > 0) return 'SECOND_FACTOR';
+      if ((await this.deps.mfa.choices(user, state.factors)).length > 0) return 'SECOND_FACTOR';
       // Nothing bound yet: binding an authenticator app is the second factor of this login.
-      if (mfaPolicyOf(tenant).factors.includes('OTP') && !(await otpBound())) return 'BIND_OTP';
+      if (state.factors.includes('OTP') && !(await otpBound())) return 'BIND_OTP';
       throw new AppError('MFA.0001');
+    }
+    if (state.type === 'ENTER_APPLICATION') {
+      const accounts = await this.deps.applications.accountsOf(state.clientId!, user.id);
+      return accounts.length > 1 && !state.accountChosen ? 'CHOOSE_ACCOUNT' : null;
     }
     if (tenant.settings.afterLogin?.bindOtp && !(await otpBound())) return 'BIND_OTP';
     const skipped = state.skipped;

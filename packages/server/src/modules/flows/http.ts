@@ -43,6 +43,7 @@ export async function answer(
   progress: Progress,
 ) {
   if (progress.flow) return ok<FlowAnswer>({ flow: progress.flow });
+  if (progress.done) return ok<FlowAnswer>({}, { redirect: progress.redirect });
   const previous = await currentSession(services, req);
   if (previous) await services.sessions.destroy(previous.id_hash);
   setSessionCookie(services, req, reply, progress.secret);

@@ -7,6 +7,7 @@ import {
   flowProfileSchema,
 } from '@tessera/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import type { Services } from '../../services.ts';
 import { normalizeRecipient } from '../verification/service.ts';
@@ -121,6 +122,23 @@ export function flowRoutes(services: Services): FastifyPluginAsyncZod {
         const record = await loadFlow(services, req, req.params.flowId);
         const target = normalizeRecipient(tenant, 'sms', req.body.mobile, req.body.areaCode);
         const progress = await afterAuth.bindMobile(tenant, record, target, req.body.code, flowClient(req));
+        return answer(services, req, reply, progress);
+      },
+    );
+
+    app.post(
+      '/flow/:flowId/account',
+      {
+        schema: {
+          tags,
+          summary: 'CHOOSE_ACCOUNT: the account of the application to sign in as',
+          params: flowParamsSchema,
+          body: z.object({ accountId: z.string().min(1).max(64) }),
+        },
+      },
+      async (req, reply) => {
+        const record = await loadFlow(services, req, req.params.flowId);
+        const progress = await afterAuth.chooseAccount(req.tenant!, record, req.body.accountId, flowClient(req));
         return answer(services, req, reply, progress);
       },
     );

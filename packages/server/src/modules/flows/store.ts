@@ -4,7 +4,7 @@
  * keeps, so a flow id seen in an address bar is of no use in another browser.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FlowStep, FlowType } from '@tessera/shared';
+import type { FlowStep, FlowType, SecondFactor } from '@tessera/shared';
 import { AppError } from '../../http/errors.ts';
 import type { EphemeralStore } from '../ephemeral/store.ts';
 
@@ -30,6 +30,12 @@ export interface FlowRecord {
   /** The tenant's policy asked for a second factor at this login, and whether it was passed. */
   mfa: boolean;
   mfaDone: boolean;
+  /** The factors the policy (the tenant's, or the application's) accepts. */
+  factors: SecondFactor[];
+  /** ENTER_APPLICATION: the application, the provider's interaction, and whether an account was chosen. */
+  clientId?: string;
+  interaction?: string;
+  accountChosen?: boolean;
   /** The device fingerprint and IP of the login, remembered once the flow ends. */
   device: string;
   ip: string;

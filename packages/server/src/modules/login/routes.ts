@@ -158,6 +158,10 @@ export function loginRoutes(services: Services): FastifyPluginAsyncZod {
               trx,
             );
           });
+          // The applications signed in through this session are told (back-channel logout).
+          await services.oidc
+            .logoutEverywhere(req.tenant!, `${req.protocol}://${req.host}`, session.user_id)
+            .catch((err: unknown) => req.log.warn({ err }, 'back-channel logout failed'));
         }
         return ok(null);
       },

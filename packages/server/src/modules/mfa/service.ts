@@ -57,8 +57,8 @@ export class MfaService {
   ) {}
 
   /** Whether this login must pass a second factor under the tenant's policy. */
-  async needed(tenant: Tenant, user: User, client: Client): Promise<boolean> {
-    const { when } = mfaPolicyOf(tenant);
+  async needed(tenant: Tenant, user: User, client: Client, policy = mfaPolicyOf(tenant)): Promise<boolean> {
+    const { when } = policy;
     if (when === 'never') return false;
     if (when === 'always') return true;
     const newDevice = !(await this.known(user, 'device', client.device));
@@ -75,9 +75,9 @@ export class MfaService {
     return Number(failures?.n ?? 0) >= RISKY_FAILURES;
   }
 
-  /** The factors the tenant allows that the user has, with masked hints. */
-  async choices(tenant: Tenant, user: User): Promise<FactorChoice[]> {
-    const allowed = new Set(mfaPolicyOf(tenant).factors);
+  /** The factors the policy allows that the user has, with masked hints. */
+  async choices(user: User, factors: SecondFactor[]): Promise<FactorChoice[]> {
+    const allowed = new Set(factors);
     const [otp, keys, phone] = await Promise.all([
       this.deps.otp.status(user.id),
       this.deps.fido2.keys(user.id),
@@ -94,9 +94,9 @@ export class MfaService {
   }
 
   /** A code to the account's own phone or address (MFA_SMS / MFA_EMAIL). */
-  async send(tenant: Tenant, user: User, factor: SecondFactor, client: Client) {
+  async send(tenant: Tenant, user: User, factor: SecondFactor, client: Client, allowed: SecondFactor[]) {
     if (factor !== 'SMS' && factor !== 'EMAIL') throw new AppError('MFA.0002');
-    await this.assertChoice(tenant, user, factor);
+    await this.assertChoice(user, factor, allowed);
     const target =
       factor === 'SMS'
         ? { channel: 'sms' as const, recipient: user.mobile! }
@@ -112,10 +112,10 @@ export class MfaService {
     user: User,
     factor: SecondFactor,
     answer: FactorAnswer,
-    client: Client,
-    rp: RelyingParty,
+    context: { client: Client; rp: RelyingParty; allowed: SecondFactor[] },
   ) {
-    await this.assertChoice(tenant, user, factor);
+    const { client, rp } = context;
+    await this.assertChoice(user, factor, context.allowed);
     await this.deps.throttle.check(tenant.id, user.username, client.ip);
     try {
       await this.check(tenant, user, factor, answer, rp);
@@ -182,8 +182,8 @@ export class MfaService {
     }
   }
 
-  private async assertChoice(tenant: Tenant, user: User, factor: SecondFactor) {
-    const choices = await this.choices(tenant, user);
+  private async assertChoice(user: User, factor: SecondFactor, allowed: SecondFactor[]) {
+    const choices = await this.choices(user, allowed);
     if (!choices.some((c) => c.type === factor)) throw new AppError('MFA.0002');
   }
 
