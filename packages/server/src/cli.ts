@@ -11,6 +11,8 @@ import { openMigratedDb } from './db/index.ts';
 import { AppError } from './http/errors.ts';
 import { passwordPolicyOf } from './modules/accounts/password-change.ts';
 import { tenantSettingsSchema } from './modules/tenancy/settings.ts';
+import { applicationInputSchema } from './modules/applications/schema.ts';
+import { z } from 'zod';
 import { seedDemo } from './seed.ts';
 import { type Services, createServices } from './services.ts';
 
@@ -24,6 +26,15 @@ async function withServices(run: (s: Services) => Promise<void>) {
   } finally {
     await db.destroy();
   }
+}
+
+/** The value if the schema accepts it, else one line naming the first field at fault. */
+function checked<T>(schema: z.ZodType<T>, value: unknown, what = 'value'): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.join('.') || String((issue as { keys?: string[] }).keys?.[0] ?? '');
+  throw new Error(`Invalid ${what} ${field}: ${issue.message}`);
 }
 
 async function tenantOf(s: Services, code: string) {
@@ -182,6 +193,147 @@ user
     }),
   );
 
+tenant
+  .command('rotate-signing-key <code>')
+  .description('Add a new OpenID Connect signing key for a tenant (the previous ones stay published)')
+  .action((code: string) =>
+    withServices(async (s) => {
+      const kid = await s.oidcKeys.rotate((await tenantOf(s, code)).id);
+      console.log(`New signing key ${kid} of ${code}; servers use it within 30 s`);
+    }),
+  );
+
+const application = program
+  .command('app')
+  .description("Manage a tenant's applications (OpenID Connect clients)");
+const list = (v: string, previous: string[] = []) => [...previous, v];
+application
+  .command('create <tenant> <name>')
+  .description('Register an application; a confidential one gets a secret, shown once')
+  .requiredOption('--redirect-uri <uri>', 'a redirect URI (repeat for more)', list)
+  .option('--name-en <name>', 'English name')
+  .option('--logo <url>', 'logo URL')
+  .option('--client-id <id>', 'the client id (default: generated)')
+  .option('--post-logout-uri <uri>', 'a post-logout redirect URI (repeat for more)', list)
+  .option('--backchannel-logout-uri <uri>', 'where to send back-channel logout tokens')
+  .option('--public', 'a public client (browser or native app): PKCE, no secret')
+  .option('--mfa <when>', 'second factor before entering: never, always, newDevice, risky')
+  .action(
+    (
+      t: string,
+      name: string,
+      o: {
+        redirectUri: string[];
+        nameEn?: string;
+        logo?: string;
+        clientId?: string;
+        postLogoutUri?: string[];
+        backchannelLogoutUri?: string;
+        public?: boolean;
+        mfa?: string;
+      },
+    ) =>
+      withServices(async (s) => {
+        const input = checked(applicationInputSchema, {
+          name,
+          nameEn: o.nameEn,
+          logo: o.logo,
+          redirectUris: o.redirectUri,
+          postLogoutRedirectUris: o.postLogoutUri,
+          backchannelLogoutUri: o.backchannelLogoutUri,
+          public: o.public,
+          mfa: o.mfa ? { when: o.mfa } : undefined,
+        });
+        const app = await s.applications.create((await tenantOf(s, t)).id, input, o.clientId);
+        console.log(`client_id\t${app.client_id}`);
+        if (app.client_secret) console.log(`client_secret\t${app.client_secret}`);
+      }),
+  );
+application
+  .command('list <tenant>')
+  .description('List the applications of a tenant')
+  .action((t: string) =>
+    withServices(async (s) => {
+      for (const a of await s.applications.list((await tenantOf(s, t)).id)) {
+        const meta = JSON.parse(a.metadata) as { redirect_uris: string[] };
+        console.log(
+          `${a.client_id}\t${a.status}\t${a.client_secret ? 'confidential' : 'public'}\t${a.name}\t${meta.redirect_uris.join(' ')}`,
+        );
+      }
+    }),
+  );
+application
+  .command('update <tenant> <clientId>')
+  .description('Change the name, logo, URIs or second-factor policy of an application')
+  .option('--name <name>', 'name')
+  .option('--name-en <name>', 'English name')
+  .option('--logo <url>', 'logo URL')
+  .option('--redirect-uri <uri>', 'the redirect URIs (repeat; replaces them)', list)
+  .option('--mfa <when>', 'second factor before entering: never, always, newDevice, risky')
+  .action(
+    (
+      t: string,
+      clientId: string,
+      o: { name?: string; nameEn?: string; logo?: string; redirectUri?: string[]; mfa?: string },
+    ) =>
+      withServices(async (s) => {
+        const input = checked(applicationInputSchema.partial(), {
+          name: o.name,
+          nameEn: o.nameEn,
+          logo: o.logo,
+          redirectUris: o.redirectUri,
+          mfa: o.mfa ? { when: o.mfa } : undefined,
+        });
+        await s.applications.update((await tenantOf(s, t)).id, clientId, input);
+        console.log(`Updated ${clientId}`);
+      }),
+  );
+for (const [name, status] of [
+  ['disable', 'disabled'],
+  ['enable', 'active'],
+] as const) {
+  application
+    .command(`${name} <tenant> <clientId>`)
+    .description(`${name === 'disable' ? 'Disable' : 'Enable'} an application`)
+    .action((t: string, clientId: string) =>
+      withServices(async (s) => {
+        await s.applications.setStatus((await tenantOf(s, t)).id, clientId, status);
+        console.log(`Application ${clientId} is ${status}`);
+      }),
+    );
+}
+application
+  .command('account <tenant> <clientId> <name>')
+  .description(
+    'Add an application account: --user alice:owner (own), several users (shared), principal and consignor (entrusted)',
+  )
+  .requiredOption('--kind <kind>', 'own, shared or entrusted')
+  .requiredOption(
+    '--user <username:role>',
+    'a user and their role: owner, member, principal, consignor (repeat)',
+    list,
+  )
+  .action((t: string, clientId: string, name: string, o: { kind: string; user: string[] }) =>
+    withServices(async (s) => {
+      const tenantRow = await tenantOf(s, t);
+      const app = await s.applications.find(tenantRow.id, clientId);
+      if (!app) throw new Error(`No application ${clientId} in ${t}`);
+      const kind = z.enum(['own', 'shared', 'entrusted']).parse(o.kind);
+      const users = [];
+      for (const entry of o.user) {
+        const [username, role] = entry.split(':');
+        const user = await s.accounts.findByUsername(tenantRow.id, username ?? '');
+        if (!user) throw new Error(`No user "${username}"`);
+        users.push({
+          userId: user.id,
+          role: z.enum(['owner', 'member', 'principal', 'consignor']).parse(role),
+        });
+      }
+      const id = await s.applications.addAccount(app, { name, kind, users });
+      console.log(`Added account ${name} (${id}) to ${clientId}`);
+    }),
+  );
+
 const agreement = program.command('agreement').description("Manage a tenant's agreements");
 agreement
   .command('publish <tenant> <code>')
@@ -315,14 +467,7 @@ program
             return [k, parseValue(v)];
           }),
         );
-        const parsed = loginConfigPatchSchema.safeParse(raw);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          throw new Error(
-            `Invalid login setting ${String(issue.path[0] ?? (issue as { keys?: string[] }).keys?.[0] ?? '')}: ${issue.message}`,
-          );
-        }
-        await s.tenancy.updateLoginConfig(t.id, parsed.data);
+        await s.tenancy.updateLoginConfig(t.id, checked(loginConfigPatchSchema, raw, 'login setting'));
       }
       console.log(JSON.stringify((await tenantOf(s, code)).loginConfig, null, 2));
     }),
@@ -340,14 +485,7 @@ program
         const raw = Object.fromEntries(
           Object.entries(parseOptions(fields)).map(([k, v]) => [k, parseValue(v)]),
         );
-        const parsed = tenantSettingsSchema.safeParse(raw);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          throw new Error(
-            `Invalid setting ${issue.path.join('.') || String((issue as { keys?: string[] }).keys?.[0])}: ${issue.message}`,
-          );
-        }
-        await s.tenancy.updateSettings(t.id, parsed.data);
+        await s.tenancy.updateSettings(t.id, checked(tenantSettingsSchema, raw, 'setting'));
       }
       const shown = JSON.stringify(
         (await tenantOf(s, code)).settings,

@@ -10,6 +10,8 @@ import { AppError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import { passwordPolicyOf } from '../accounts/password-change.ts';
 import { toAgreementView } from '../agreements/service.ts';
+import { applicationInputSchema } from '../applications/schema.ts';
+import { type Application, metadataOf, mfaOf } from '../applications/service.ts';
 import { afterLoginSchema, passwordPolicySchema, profileFieldsSchema } from '../tenancy/settings.ts';
 import { z } from 'zod';
 
@@ -192,5 +194,96 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
         return ok(toAgreementView(published, req.lang));
       },
     );
+
+    const appView = (a: Application) => ({
+      clientId: a.client_id,
+      name: a.name,
+      nameEn: a.name_en,
+      logo: a.logo,
+      public: a.client_secret === null,
+      status: a.status,
+      mfa: mfaOf(a),
+      ...metadataOf(a),
+    });
+    const clientParams = z.object({ clientId: z.string().min(1).max(128) });
+
+    app.get(
+      '/admin/applications',
+      { schema: { tags, security, summary: "The tenant's applications" } },
+      async (req) => ok((await services.applications.list(req.tenant!.id)).map(appView)),
+    );
+
+    app.post(
+      '/admin/applications',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Register an application; the answer carries its secret once (confidential clients)',
+          body: applicationInputSchema.extend({
+            clientId: z
+              .string()
+              .regex(/^[\w.-]{3,64}$/)
+              .optional(),
+          }),
+        },
+        attachValidation: true,
+      },
+      async (req) => {
+        if (req.validationError)
+          throw new AppError('CONFIG.0001', { field: fieldAtFault(req.validationError) });
+        const { clientId, ...input } = req.body;
+        const taken =
+          clientId &&
+          (await services.db
+            .selectFrom('applications')
+            .select('client_id')
+            .where('client_id', '=', clientId)
+            .executeTakeFirst());
+        if (taken) throw new AppError('CONFIG.0001', { field: 'clientId' });
+        const created = await services.applications.create(req.tenant!.id, input, clientId);
+        return ok({ ...appView(created), clientSecret: created.client_secret });
+      },
+    );
+
+    app.patch(
+      '/admin/applications/:clientId',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Change the name, logo, URIs or second-factor policy of an application',
+          params: clientParams,
+          body: applicationInputSchema.omit({ public: true }).partial(),
+        },
+        attachValidation: true,
+      },
+      async (req) => {
+        if (req.validationError)
+          throw new AppError('CONFIG.0001', { field: fieldAtFault(req.validationError) });
+        return ok(appView(await services.applications.update(req.tenant!.id, req.params.clientId, req.body)));
+      },
+    );
+
+    for (const [action, status] of [
+      ['disable', 'disabled'],
+      ['enable', 'active'],
+    ] as const) {
+      app.post(
+        `/admin/applications/:clientId/${action}`,
+        {
+          schema: {
+            tags,
+            security,
+            summary: `${action === 'disable' ? 'Disable' : 'Enable'} an application`,
+            params: clientParams,
+          },
+        },
+        async (req) => {
+          await services.applications.setStatus(req.tenant!.id, req.params.clientId, status);
+          return ok(null);
+        },
+      );
+    }
   };
 }
