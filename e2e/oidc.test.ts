@@ -52,6 +52,7 @@ async function startSampleApp(clientId: string): Promise<string> {
 
 async function signInOnPortal(page: Page) {
   await page.locator('[data-template="pc_login_1"]').waitFor();
+  await e2e.screenshot(page, 'oidc-login-for-app');
   await page.getByLabel('Username', { exact: true }).fill('demo');
   await page.getByLabel('Password', { exact: true }).fill('Demo@123456');
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -67,7 +68,6 @@ describe('applications signing in through the portal', () => {
     await page.getByRole('link', { name: 'Sign in with Tessera' }).click();
     await page.waitForURL(/\/pc\/authentication\/login\?/);
     expect(new URL(page.url()).searchParams.get('client_id')).toBe('sample-crm');
-    await e2e.screenshot(page, 'oidc-login-for-app');
     await signInOnPortal(page);
     await page.waitForURL(`${crm}/`);
     await page.getByRole('heading', { name: 'Signed in as demo' }).waitFor();

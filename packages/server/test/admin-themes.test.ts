@@ -257,4 +257,55 @@ describe.each(DIALECTS)('admin API: page themes and login config over $name', ({
     expect(acme.json().data).toEqual([]);
     await s.services.db.deleteFrom('agreements').execute();
   });
+
+  it.skipIf(!available)('registers, changes and disables applications; refuses bad URIs', async () => {
+    const created = await call('POST', '/admin/applications', {
+      clientId: 'portal-crm',
+      name: '客户管理',
+      nameEn: 'CRM',
+      redirectUris: ['https://crm.example/cb'],
+    });
+    expect(created.json()).toMatchObject({
+      code: '0',
+      data: {
+        clientId: 'portal-crm',
+        public: false,
+        status: 'active',
+        redirect_uris: ['https://crm.example/cb'],
+      },
+    });
+    expect(created.json().data.clientSecret).toMatch(/^[\w-]{32}$/);
+    for (const body of [
+      { name: 'x', redirectUris: ['ftp://crm.example/cb'] },
+      { name: 'x', redirectUris: ['https://crm.example/cb#frag'] },
+      { name: 'x', redirectUris: [] },
+      { clientId: 'portal-crm', name: 'again', redirectUris: ['https://crm.example/cb'] },
+    ]) {
+      expect((await call('POST', '/admin/applications', body)).json().code).toBe('CONFIG.0001');
+    }
+    const patched = await call('PATCH', '/admin/applications/portal-crm', {
+      mfa: { when: 'always', factors: ['OTP'] },
+    });
+    expect(patched.json().data.mfa).toEqual({ when: 'always', factors: ['OTP'] });
+    expect((await call('POST', '/admin/applications/portal-crm/disable')).json().code).toBe('0');
+    const info = await get(s.app, '/api/v1/config/authentication?client_id=portal-crm');
+    expect(info.json().code).toBe('APP.0001');
+    // Another tenant's admin does not see or touch it.
+    expect(
+      (await call('PATCH', '/admin/applications/portal-crm', { name: 'x' }, token, ACME_HOST)).json().code,
+    ).toBe('ADMIN.0001');
+    const listed = (await call('GET', '/admin/applications')).json().data;
+    expect(listed.map((a: { clientId: string }) => a.clientId)).toEqual(
+      expect.arrayContaining(['example-app', 'portal-crm']),
+    );
+    expect(
+      (
+        await get(s.app, '/api/v1/config/authentication?client_id=example-app', { 'accept-language': 'en' })
+      ).json().data,
+    ).toEqual({
+      clientId: 'example-app',
+      name: 'Example application',
+      logo: '/assets/demo-logo.svg',
+    });
+  });
 });

@@ -6,15 +6,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DIALECTS,
-  type TestServer,
-  encrypt,
-  get,
-  post,
-  publicKey,
-  startTestServer,
-} from './harness.ts';
+import { DIALECTS, type TestServer, encrypt, get, post, publicKey, startTestServer } from './harness.ts';
 
 const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';

@@ -172,6 +172,34 @@ describe('admin command line', () => {
     }
   }, 120_000);
 
+  it('registers, lists and disables applications, adds accounts, and rotates signing keys', async () => {
+    const created = await cli(
+      'app',
+      'create',
+      'demo',
+      'CRM',
+      '--client-id',
+      'crm',
+      '--redirect-uri',
+      'https://crm.example/cb',
+    );
+    expect(created).toMatch(/^client_id\tcrm\nclient_secret\t[\w-]{32}\n$/);
+    expect(
+      await cli('app', 'create', 'demo', 'Wiki', '--public', '--redirect-uri', 'https://wiki.example/cb'),
+    ).not.toContain('client_secret');
+    expect(
+      (await fails('app', 'create', 'demo', 'Bad', '--redirect-uri', 'javascript:alert(1)')).stderr,
+    ).toMatch(/Invalid value redirectUris\.0/);
+    expect(
+      await cli('app', 'account', 'demo', 'crm', 'finance', '--kind', 'shared', '--user', 'demo:member'),
+    ).toContain('Added account finance');
+    expect(await cli('app', 'disable', 'demo', 'crm')).toContain('is disabled');
+    const listed = await cli('app', 'list', 'demo');
+    expect(listed).toMatch(/^crm\tdisabled\tconfidential\tCRM\thttps:\/\/crm\.example\/cb$/m);
+    expect(listed).toMatch(/^example-app\tactive\tpublic\t/m);
+    expect(await cli('tenant', 'rotate-signing-key', 'demo')).toMatch(/^New signing key [\w-]+ of demo/);
+  }, 120_000);
+
   it('keeps sender settings with secrets hidden, and lists the outbox', async () => {
     const shown = await cli(
       'settings',
