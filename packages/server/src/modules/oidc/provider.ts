@@ -204,12 +204,6 @@ export class OidcProviders {
         policy: portalPolicy as unknown as NonNullable<Configuration['interactions']>['policy'],
       },
       issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-      // The provider only calls out to what tenant admins registered (back-channel logout URIs,
-      // often on the enterprise's own network): its block of private addresses would stop them.
-      fetch: (url, options) => {
-        if (options) delete (options as { dispatcher?: unknown }).dispatcher;
-        return globalThis.fetch(url, options);
-      },
       features: {
         devInteractions: { enabled: false },
         revocation: { enabled: true },
