@@ -41,7 +41,12 @@ export class ApplicationService {
   constructor(private readonly db: Db) {}
 
   list(tenantId: string): Promise<Application[]> {
-    return this.db.selectFrom('applications').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at').execute();
+    return this.db
+      .selectFrom('applications')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .orderBy('created_at')
+      .execute();
   }
 
   /** An application of this tenant (any status), or undefined: another tenant's id is unknown here. */
@@ -57,7 +62,13 @@ export class ApplicationService {
   /** Creates an application; answers it with its secret (shown once by the CLI and admin API). */
   async create(tenantId: string, input: ApplicationInput, clientId?: string): Promise<Application> {
     const id = clientId ?? `app_${randomBytes(9).toString('base64url')}`;
-    if (await this.db.selectFrom('applications').select('client_id').where('client_id', '=', id).executeTakeFirst())
+    if (
+      await this.db
+        .selectFrom('applications')
+        .select('client_id')
+        .where('client_id', '=', id)
+        .executeTakeFirst()
+    )
       throw new Error(`Client id "${id}" is taken`);
     const row: Application = {
       client_id: id,
@@ -118,7 +129,11 @@ export class ApplicationService {
   /** An application account with its users: own (one owner), shared (owner and members), entrusted. */
   async addAccount(
     app: Application,
-    input: { name: string; kind: AppAccountTable['kind']; users: { userId: string; role: AppAccountView['role'] }[] },
+    input: {
+      name: string;
+      kind: AppAccountTable['kind'];
+      users: { userId: string; role: AppAccountView['role'] }[];
+    },
   ): Promise<string> {
     const id = randomUUID();
     await this.db.transaction().execute(async (trx) => {
@@ -127,7 +142,10 @@ export class ApplicationService {
         .values({ id, client_id: app.client_id, name: input.name, kind: input.kind, created_at: Date.now() })
         .execute();
       for (const u of input.users) {
-        await trx.insertInto('app_account_users').values({ account_id: id, user_id: u.userId, role: u.role }).execute();
+        await trx
+          .insertInto('app_account_users')
+          .values({ account_id: id, user_id: u.userId, role: u.role })
+          .execute();
       }
     });
     return id;
@@ -147,7 +165,8 @@ export class ApplicationService {
   }
 
   async choose(clientId: string, userId: string, accountId: string): Promise<void> {
-    if (!(await this.accountsOf(clientId, userId)).some((a) => a.id === accountId)) throw new AppError('APP.0002');
+    if (!(await this.accountsOf(clientId, userId)).some((a) => a.id === accountId))
+      throw new AppError('APP.0002');
     await this.db
       .insertInto('app_account_choices')
       .values({ user_id: userId, client_id: clientId, account_id: accountId })

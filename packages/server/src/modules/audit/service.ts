@@ -66,6 +66,35 @@ export class AuditService {
       .execute();
   }
 
+  /**
+   * A successful operation of a user, with the client it came from (a `lang` on the client is
+   * ignored); inside the caller's transaction when one is given.
+   */
+  success(
+    user: { tenant_id: string; id: string; username: string },
+    operation: Operation,
+    client: { ip: string; device: string; userAgent: string },
+    detail?: Record<string, unknown>,
+    db: Pick<Db, 'insertInto'> = this.db,
+  ): Promise<void> {
+    const { ip, device, userAgent } = client;
+    return this.record(
+      {
+        tenantId: user.tenant_id,
+        userId: user.id,
+        username: user.username,
+        operation,
+        result: 'success',
+        code: '0',
+        ip,
+        device,
+        userAgent,
+        detail,
+      },
+      db,
+    );
+  }
+
   list(tenantId: string, limit = 50) {
     return this.db
       .selectFrom('audit_log')

@@ -48,18 +48,7 @@ export class AuthenticatorService {
           bound_at: Date.now(),
         })
         .execute();
-      await this.deps.audit.record(
-        {
-          tenantId: tenant.id,
-          userId: user.id,
-          username: user.username,
-          operation: 'AUTHENTICATOR_BIND',
-          result: 'success',
-          code: '0',
-          ...client,
-        },
-        trx,
-      );
+      await this.deps.audit.success(user, 'AUTHENTICATOR_BIND', client, undefined, trx);
     });
   }
 

@@ -116,7 +116,7 @@ export class Fido2Service {
           last_used_at: null,
         })
         .execute();
-      await this.audit(tenant, user, 'FIDO2_KEY_REGISTER', client, { id: credential.id }, trx);
+      await this.deps.audit.success(user, 'FIDO2_KEY_REGISTER', client, { id: credential.id }, trx);
     });
     return { id: credential.id, name, signCount: credential.counter, createdAt: now, lastUsedAt: null };
   }
@@ -129,7 +129,7 @@ export class Fido2Service {
         .where('user_id', '=', user.id)
         .executeTakeFirst();
       if (!Number(res.numDeletedRows)) throw new AppError('FIDO2.0001');
-      await this.audit(tenant, user, 'FIDO2_KEY_REMOVE', client, { id }, trx);
+      await this.deps.audit.success(user, 'FIDO2_KEY_REMOVE', client, { id }, trx);
     });
   }
 
@@ -217,29 +217,6 @@ export class Fido2Service {
     if (!stored) throw new AppError('LOGIN.FIDO2.0001');
     await this.deps.store.delete(key);
     return { challenge, for: JSON.parse(stored) as ChallengeFor };
-  }
-
-  private audit(
-    tenant: Tenant,
-    user: User,
-    operation: 'FIDO2_KEY_REGISTER' | 'FIDO2_KEY_REMOVE',
-    client: ClientInfo,
-    detail: Record<string, unknown>,
-    trx: Pick<Db, 'insertInto'>,
-  ) {
-    return this.deps.audit.record(
-      {
-        tenantId: tenant.id,
-        userId: user.id,
-        username: user.username,
-        operation,
-        result: 'success',
-        code: '0',
-        detail,
-        ...client,
-      },
-      trx,
-    );
   }
 }
 

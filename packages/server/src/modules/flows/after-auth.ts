@@ -34,7 +34,10 @@ import { OIDC_PREFIX } from '../oidc/provider.ts';
 import { FLOW_TTL_MS, type FlowRecord, type FlowStore } from './store.ts';
 
 /** What decides the next step besides the account: the flow's own progress. */
-type FlowState = Pick<FlowRecord, 'type' | 'skipped' | 'mfa' | 'mfaDone' | 'factors' | 'clientId' | 'accountChosen'>;
+type FlowState = Pick<
+  FlowRecord,
+  'type' | 'skipped' | 'mfa' | 'mfaDone' | 'factors' | 'clientId' | 'accountChosen'
+>;
 
 export interface Client extends ClientInfo {
   lang: Lang;
@@ -134,7 +137,11 @@ export class AfterAuthentication {
     return this.advance(tenant, record, client);
   }
 
-  private async enteredApplication(tenant: Tenant, user: User, interaction: string): Promise<EnteredApplication> {
+  private async enteredApplication(
+    tenant: Tenant,
+    user: User,
+    interaction: string,
+  ): Promise<EnteredApplication> {
     await this.deps.store.set(`entered:${tenant.id}:${interaction}`, user.id, FLOW_TTL_MS);
     return { done: true, redirect: `${OIDC_PREFIX}/interaction/${interaction}/complete` };
   }
@@ -159,7 +166,7 @@ export class AfterAuthentication {
     };
     const step = await this.pendingStep(tenant, user, state);
     if (!step) return { ...(await this.signIn(tenant, user, client, operation)), redirect: input.redirectTo };
-    await this.audit(tenant, user, operation, client, { flow: 'AFTER_AUTHENTICATION', step }, this.deps.db);
+    await this.deps.audit.success(user, operation, client, { flow: 'AFTER_AUTHENTICATION', step });
     const record = await this.deps.flows.create({
       tenantId: tenant.id,
       type: 'AFTER_AUTHENTICATION',
@@ -269,7 +276,7 @@ export class AfterAuthentication {
     const user = await this.userOf(tenant, record);
     await this.deps.db.transaction().execute(async (trx) => {
       await this.deps.agreements.sign(tenant.id, user.id, [id], client.ip, trx);
-      await this.audit(tenant, user, 'SIGN_AGREEMENT', client, { id }, trx);
+      await this.deps.audit.success(user, 'SIGN_AGREEMENT', client, { id }, trx);
     });
     return this.advance(tenant, record, client);
   }
@@ -285,7 +292,7 @@ export class AfterAuthentication {
         .set({ profile: JSON.stringify(profile), updated_at: Date.now() })
         .where('id', '=', user.id)
         .execute();
-      await this.audit(tenant, user, 'UPDATE_PROFILE', client, { fields: Object.keys(values) }, trx);
+      await this.deps.audit.success(user, 'UPDATE_PROFILE', client, { fields: Object.keys(values) }, trx);
     });
     return this.advance(tenant, record, client);
   }
@@ -314,7 +321,7 @@ export class AfterAuthentication {
         .set({ mobile: target.recipient, updated_at: Date.now() })
         .where('id', '=', user.id)
         .execute();
-      await this.audit(tenant, user, 'BIND_MOBILE', client, { mobile: target.recipient }, trx);
+      await this.deps.audit.success(user, 'BIND_MOBILE', client, { mobile: target.recipient }, trx);
     });
     return this.advance(tenant, record, client);
   }
@@ -394,7 +401,7 @@ export class AfterAuthentication {
       throw new AppError('MFA.0004');
     }
     const user = await this.userOf(tenant, record);
-    await this.deps.mfa.audit(tenant, user, 'MFA_AUTHENTICATOR', client, { approved: true });
+    await this.deps.audit.success(user, 'MFA_AUTHENTICATOR', client, { approved: true });
     record.mfaDone = true;
     return this.advance(tenant, record, client);
   }
@@ -437,36 +444,12 @@ export class AfterAuthentication {
           { tenantId: tenant.id, userId: user.id, ip: client.ip, userAgent: client.userAgent },
           trx,
         );
-        await this.audit(tenant, user, operation, client, undefined, trx);
+        await this.deps.audit.success(user, operation, client, undefined, trx);
         return { user, secret, session };
       })
       .then(async (signedIn) => {
         await this.deps.mfa.remember(user, client);
         return signedIn;
       });
-  }
-
-  private audit(
-    tenant: Tenant,
-    user: User,
-    operation: Operation,
-    client: Client,
-    detail: Record<string, unknown> | undefined,
-    trx: Pick<Db, 'insertInto'>,
-  ) {
-    const { lang: _lang, ...info } = client;
-    return this.deps.audit.record(
-      {
-        tenantId: tenant.id,
-        userId: user.id,
-        username: user.username,
-        operation,
-        result: 'success',
-        code: '0',
-        detail,
-        ...info,
-      },
-      trx,
-    );
   }
 }

@@ -138,7 +138,12 @@ export function flowRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const record = await loadFlow(services, req, req.params.flowId);
-        const progress = await afterAuth.chooseAccount(req.tenant!, record, req.body.accountId, flowClient(req));
+        const progress = await afterAuth.chooseAccount(
+          req.tenant!,
+          record,
+          req.body.accountId,
+          flowClient(req),
+        );
         return answer(services, req, reply, progress);
       },
     );

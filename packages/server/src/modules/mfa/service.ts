@@ -102,7 +102,7 @@ export class MfaService {
         ? { channel: 'sms' as const, recipient: user.mobile! }
         : { channel: 'email' as const, recipient: user.email! };
     const sent = await this.deps.verification.send(tenant, 'MFA', target, client);
-    await this.audit(tenant, user, factor === 'SMS' ? 'MFA_SMS' : 'MFA_EMAIL', client, { sent: true });
+    await this.deps.audit.success(user, factor === 'SMS' ? 'MFA_SMS' : 'MFA_EMAIL', client, { sent: true });
     return sent;
   }
 
@@ -124,7 +124,7 @@ export class MfaService {
         await this.deps.throttle.recordFailure(tenant.id, user.username, client.ip);
       throw err;
     }
-    await this.audit(tenant, user, operationOf(factor), client, { verified: true });
+    await this.deps.audit.success(user, operationOf(factor), client, { verified: true });
   }
 
   /** Remembers the device and IP of a completed sign-in, for the newDevice and risky policies. */
@@ -141,20 +141,6 @@ export class MfaService {
         .onConflict((oc) => oc.columns(['user_id', 'kind', 'value']).doUpdateSet({ last_seen_at: now }))
         .execute();
     }
-  }
-
-  audit(tenant: Tenant, user: User, operation: Operation, client: Client, detail?: Record<string, unknown>) {
-    const { lang: _lang, ...info } = client;
-    return this.deps.audit.record({
-      tenantId: tenant.id,
-      userId: user.id,
-      username: user.username,
-      operation,
-      result: 'success',
-      code: '0',
-      detail,
-      ...info,
-    });
   }
 
   private async check(

@@ -84,7 +84,7 @@ export class OtpService {
           created_at: Date.now(),
         })
         .execute();
-      await this.audit(tenant, user, 'OTP_ACTIVE', client, trx);
+      await this.deps.audit.success(user, 'OTP_ACTIVE', client, undefined, trx);
     });
     await this.deps.store.delete(pendingKey(tenant.id, user.id));
   }
@@ -114,7 +114,7 @@ export class OtpService {
     await this.deps.db.transaction().execute(async (trx) => {
       const res = await trx.deleteFrom('otp_credentials').where('user_id', '=', user.id).executeTakeFirst();
       if (!Number(res.numDeletedRows)) throw new AppError('OTP.0004');
-      await this.audit(tenant, user, 'OTP_REST', client, trx);
+      await this.deps.audit.success(user, 'OTP_REST', client, undefined, trx);
     });
   }
 
@@ -123,26 +123,5 @@ export class OtpService {
     if (!/^\d+$/.test(code)) return null;
     const delta = totp.validate({ token: code, window: 1 });
     return delta === null ? null : totp.counter() + delta;
-  }
-
-  private audit(
-    tenant: Tenant,
-    user: User,
-    operation: 'OTP_ACTIVE' | 'OTP_REST',
-    client: ClientInfo,
-    trx: Pick<Db, 'insertInto'>,
-  ) {
-    return this.deps.audit.record(
-      {
-        tenantId: tenant.id,
-        userId: user.id,
-        username: user.username,
-        operation,
-        result: 'success',
-        code: '0',
-        ...client,
-      },
-      trx,
-    );
   }
 }
