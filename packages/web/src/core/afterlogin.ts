@@ -4,6 +4,7 @@
  */
 import {
   type AgreementView,
+  type ApplicationInfo,
   type FlowAnswer,
   type FlowView,
   flowPagePath,
@@ -61,7 +62,10 @@ export function cancelAgreement(flowId?: string): Promise<ApiResult<null>> {
   return request<null>('/config/agreement/sign/cancel', { method: 'POST', json: { flowId } });
 }
 
-export function completeProfile(flowId: string, values: Record<string, string>): Promise<ApiResult<FlowAnswer>> {
+export function completeProfile(
+  flowId: string,
+  values: Record<string, string>,
+): Promise<ApiResult<FlowAnswer>> {
   return request<FlowAnswer>(`/flow/${encodeURIComponent(flowId)}/profile`, { json: { values } });
 }
 
@@ -77,4 +81,18 @@ export function bindMobile(
   input: { mobile: string; areaCode: string; code: string },
 ): Promise<ApiResult<FlowAnswer>> {
   return request<FlowAnswer>(`/flow/${encodeURIComponent(flowId)}/mobile`, { body: { ...input } });
+}
+
+/** CHOOSE_ACCOUNT (ENTER_APPLICATION): the account of the application to sign in as. */
+export function chooseAccount(flowId: string, accountId: string): Promise<ApiResult<FlowAnswer>> {
+  return request<FlowAnswer>(`/flow/${encodeURIComponent(flowId)}/account`, { json: { accountId } });
+}
+
+/** The application a login signs in to (`?client_id=` of the login page), or null. */
+export async function fetchApplication(clientId: string): Promise<ApplicationInfo | null> {
+  const res = await request<ApplicationInfo>('/config/authentication', {
+    query: { client_id: clientId },
+    silent: true,
+  });
+  return res.ok ? res.data : null;
 }
