@@ -142,11 +142,7 @@ describe('PC login', () => {
 
   it('shows a clear page for a step that is not open and for an unknown enterprise', async () => {
     const page = await e2e.newPcPage('zh');
-    for (const route of [
-      '/ResetPassword',
-      '/registerflow',
-      '/Fido2Login',
-    ]) {
+    for (const route of ['/ResetPassword', '/registerflow', '/Fido2Login']) {
       await page.goto(e2e.url(`/pc/authentication${route}`));
       await page.getByText('当前账号未开放此步骤').waitFor();
     }

@@ -149,6 +149,7 @@ export const ERRORS = {
     zh: '新密码和原密码不能相同',
     en: 'Old password and new password cannot be the same',
   },
+  'PWD.0009': { status: 200, zh: '密码错误，请重新输入', en: 'The password is incorrect. Please enter it again' },
   'PWD.0008': {
     status: 200,
     zh: '当前企业未开放修改密码',

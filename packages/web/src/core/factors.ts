@@ -44,8 +44,13 @@ export async function resetOtp(password: string): Promise<ApiResult<null>> {
   return request<null>('/otp/reset', { json: { password: await encrypt(password) } });
 }
 
-export function loginWithOtp(username: string, code: string): Promise<ApiResult<FlowAnswer>> {
-  return request<FlowAnswer>('/login/otp', { body: { username, code } });
+/** Login with the username and the current OTP code (and the slider's token when asked for). */
+export function loginWithOtp(
+  username: string,
+  code: string,
+  captchaToken?: string,
+): Promise<ApiResult<FlowAnswer>> {
+  return request<FlowAnswer>('/login/otp', { body: { username, code, captchaToken } });
 }
 
 /* FIDO2 */
@@ -60,7 +65,8 @@ export type Fido2Problem = 'cancelled' | 'alreadyAdded' | 'deviceError' | 'unsup
 
 export function fido2Problem(error: unknown): Fido2Problem {
   // WebAuthnError carries the library's code and the browser's DOMException name.
-  const name = error instanceof WebAuthnError ? `${error.code} ${error.name}` : error instanceof Error ? error.name : '';
+  const name =
+    error instanceof WebAuthnError ? `${error.code} ${error.name}` : error instanceof Error ? error.name : '';
   if (/NotAllowed|ERROR_CEREMONY_ABORTED|AbortError/.test(name)) return 'cancelled';
   if (/InvalidState|ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED/.test(name)) return 'alreadyAdded';
   if (/NotSupported|ERROR_AUTHENTICATOR_NO_SUPPORTED_PUBKEYCREDPARAMS_ALG|SecurityError/.test(name))
@@ -184,7 +190,8 @@ export function scanQrTicket(
   return request(`/qrcode/${encodeURIComponent(ticket)}/scan`, {
     method: 'POST',
     json: {},
-    quietCodes: ['QR.0001', 'QR.0002'],
+    // Not signed in is an answer too: the page signs in first. Bad tickets and apps get their own screens.
+    quietCodes: ['QR.0001', 'QR.0002', 'AUTH.COMMON.0027', 'AUTH.COMMON.0028'],
   });
 }
 

@@ -26,6 +26,11 @@ const SelectArea = lazy(() => import('./pages/SelectArea.tsx'));
 const MustChangePwd = lazy(() => import('./pages/MustChangePwd.tsx'));
 const AfterLogin = lazy(() => import('./pages/AfterLogin.tsx'));
 const Agreement = lazy(() => import('./pages/Agreement.tsx'));
+const BeforeAccessApp = lazy(() => import('./pages/BeforeAccessApp.tsx'));
+const Fido2Login = lazy(() => import('./pages/Fido2Login.tsx'));
+const ConfirmLogin = lazy(() => import('./pages/ConfirmLogin.tsx'));
+const ScanQrCodeClose = lazy(() => import('./pages/ScanQrCodeClose.tsx'));
+const ScanQrCodeError = lazy(() => import('./pages/ScanQrCodeError.tsx'));
 
 function loginCodeOf(location: Location) {
   const query = new URLSearchParams(location.search);
@@ -77,12 +82,18 @@ export function MobileApp() {
             {/* The post-login steps go on in the login page's theme (src/mobile/flow). */}
             <Route path="/mustChangePwd/:userName/:canSkip" element={<MustChangePwd />} />
             <Route path="/afterlogin" element={<AfterLogin />} />
+            <Route path="/beforeaccessapp" element={<BeforeAccessApp />} />
+            <Route path="/Fido2Login" element={<Fido2Login />} />
           </Route>
           <Route element={<Shell />}>
             <Route path="/setdomain" element={<SetDomain />} />
             <Route path="/user" element={<User />} />
             <Route path="/logout/:Id" element={<Logout />} />
             <Route path="/agreement/:code" element={<Agreement />} />
+            {/* The phone's half of the QR-code login. */}
+            <Route path="/confirmLogin" element={<ConfirmLogin />} />
+            <Route path="/scanQrCodeClose" element={<ScanQrCodeClose />} />
+            <Route path="/scanQrCodeError" element={<ScanQrCodeError />} />
             {MOBILE_NOT_OPEN.map((path) => (
               <Route key={path} path={path} element={<NotOpen />} />
             ))}

@@ -5,14 +5,18 @@
  * back as it was left.
  */
 import type { EntLoginConfig } from '@tessera/shared';
+import { loginMethods as offeredMethods } from '../core/codes.ts';
 import { session } from '../core/storage.ts';
 
 const KEY = 'tessera.mobile.loginDraft';
 
-/** The login methods of the config's loginPriority that the mobile page offers. */
-export const LOGIN_METHODS = ['password', 'sms', 'email'] as const;
+/**
+ * The login methods of the config's loginPriority that the mobile page offers: not the QR code
+ * (the phone is the scanner, see /confirmLogin).
+ */
+export const LOGIN_METHODS = ['password', 'sms', 'email', 'otp', 'fido2'] as const;
 export type LoginMethod = (typeof LOGIN_METHODS)[number];
-export type CodeMethod = Exclude<LoginMethod, 'password'>;
+export type CodeMethod = 'sms' | 'email';
 
 export interface LoginDraft {
   method?: LoginMethod;
@@ -49,11 +53,7 @@ export function clearDraft(): void {
 
 /** The methods of loginPriority in its order, each once; unknown ones ignored; none means password. */
 export function loginMethods(config: EntLoginConfig | null | undefined): LoginMethod[] {
-  const known = (config?.loginPriority ?? []).filter((m): m is LoginMethod =>
-    (LOGIN_METHODS as readonly string[]).includes(m),
-  );
-  const unique = [...new Set(known)];
-  return unique.length > 0 ? unique : ['password'];
+  return offeredMethods(config?.loginPriority, LOGIN_METHODS);
 }
 
 /** The tenant's area codes: supportAreaCodeList, else the preferred one, else +86. */

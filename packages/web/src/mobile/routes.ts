@@ -43,6 +43,12 @@ const MOBILE_BUILT: readonly string[] = [
   '/afterlogin',
   '/mustChangePwd/:userName/:canSkip',
   '/agreement/:code',
+  // Second factors and scan-to-login (docs/factors.md).
+  '/beforeaccessapp',
+  '/Fido2Login',
+  '/confirmLogin',
+  '/scanQrCodeClose',
+  '/scanQrCodeError',
 ];
 
 /** Steps whose screens come with their flows; until then they say so instead of showing nothing. */

@@ -12,6 +12,7 @@ import { type ReactNode, Suspense, lazy, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { useBoot } from '../core/bootstrap.ts';
+import { loginMethods } from '../core/codes.ts';
 import { useRouteTitle } from '../core/routing.ts';
 import { useTenantView } from '../core/tenant.ts';
 import { PageLoading } from './PageLoading.tsx';
@@ -29,6 +30,9 @@ const Register = lazy(() => import('./pages/Register.tsx'));
 const FindPassword = lazy(() => import('./pages/FindPassword.tsx'));
 const MustChangePwd = lazy(() => import('./pages/MustChangePwd.tsx'));
 const AfterLogin = lazy(() => import('./pages/AfterLogin.tsx'));
+const BeforeAccessApp = lazy(() => import('./pages/BeforeAccessApp.tsx'));
+const Fido2Login = lazy(() => import('./pages/Fido2Login.tsx'));
+const Fido2Bind = lazy(() => import('./pages/Fido2Bind.tsx'));
 const Agreement = lazy(() => import('./pages/Agreement.tsx'));
 const Themes = lazy(() => import('./pages/Themes.tsx'));
 const ThemePreview = lazy(() => import('./pages/ThemePreview.tsx'));
@@ -115,6 +119,17 @@ function FindPasswordRoute() {
   );
 }
 
+/** The FIDO2 login page, open when the tenant offers FIDO2 among its login methods. */
+function Fido2LoginRoute() {
+  const { config } = useBoot();
+  const open = loginMethods(config?.loginPriority, ['password', 'fido2']).includes('fido2');
+  return (
+    <Offered page="PC_LOGIN" open={open}>
+      <Fido2Login />
+    </Offered>
+  );
+}
+
 export function PcApp() {
   return (
     <Themed>
@@ -126,6 +141,7 @@ export function PcApp() {
           <Route path="/registerflow" element={<RegisterRoute />} />
           <Route path="/bind" element={<RegisterRoute />} />
           <Route path="/ResetPassword" element={<FindPasswordRoute />} />
+          <Route path="/Fido2Login" element={<Fido2LoginRoute />} />
           <Route
             path="/themes"
             element={
@@ -148,6 +164,8 @@ export function PcApp() {
             <Route path="/logout/:Id" element={<Logout />} />
             <Route path="/mustChangePwd/:userName/:canSkip" element={<MustChangePwd />} />
             <Route path="/afterlogin" element={<AfterLogin />} />
+            <Route path="/beforeaccessapp" element={<BeforeAccessApp />} />
+            <Route path="/Fido2Bind" element={<Fido2Bind />} />
             <Route path="/agreement/:code" element={<Agreement />} />
             {PC_NOT_OPEN.map((path) => (
               <Route key={path} path={path} element={<NotOpen />} />

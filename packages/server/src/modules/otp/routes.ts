@@ -77,7 +77,7 @@ export function otpRoutes(services: Services): FastifyPluginAsyncZod {
         const { user } = await requireSignedIn(services, req);
         const password = await services.crypto.decrypt(tenant.id, req.body.password);
         if (!(await services.accounts.checkPassword(tenant.id, user.username, password)))
-          throw new AppError('PWD.0006');
+          throw new AppError('PWD.0009');
         await otp.reset(tenant, user, clientInfo(req));
         return ok(null);
       },

@@ -1,6 +1,6 @@
 /**
- * Mobile login: the tenant's login methods (loginPriority: password, SMS code, email code) as
- * tabs in that order; with one method (the default, password) there are no tabs. The password
+ * Mobile login: the tenant's login methods (loginPriority: password, SMS code, email code, OTP
+ * code, FIDO2 key; not the QR code, the phone is the scanner) as tabs in that order; with one method (the default, password) there are no tabs. The password
  * form has the same data, rules and calls as the PC page (see src/core), drawn with antd-mobile;
  * server errors appear as toasts through the request client. A login that the server answers with
  * a flow goes on to its step (docs/flows.md). In the theme preview it is drawn the same and does
@@ -30,6 +30,8 @@ import {
 import { FORM_STYLE, ITEM_STYLE } from '../styles.ts';
 import type { MobileTheme } from '../theme.ts';
 import { CodeLoginForm } from './CodeLoginForm.tsx';
+import { Fido2LoginForm } from './Fido2LoginForm.tsx';
+import { OtpLoginForm } from './OtpLoginForm.tsx';
 import { useSlider } from './SliderSheet.tsx';
 
 interface LoginValues {
@@ -186,18 +188,34 @@ export function LoginForm({ preview = false, theme }: { preview?: boolean; theme
     navigate('/selectArea', { state: { fromLogin: true } });
   };
 
-  const formOf = (m: LoginMethod) =>
-    m === 'password' ? (
-      <PasswordForm askSlider={slider.ask} preview={preview} />
-    ) : (
-      <CodeLoginForm
-        method={m}
-        areaCode={areaCode}
-        onPickArea={pickArea}
-        askSlider={slider.ask}
-        preview={preview}
-      />
-    );
+  // FIDO2 on a device without it: the first other method of the tenant.
+  const otherMethod = methods.find((m) => m !== 'fido2');
+
+  const formOf = (m: LoginMethod) => {
+    switch (m) {
+      case 'password':
+        return <PasswordForm askSlider={slider.ask} preview={preview} />;
+      case 'otp':
+        return <OtpLoginForm askSlider={slider.ask} preview={preview} />;
+      case 'fido2':
+        return (
+          <Fido2LoginForm
+            preview={preview}
+            onChangeMethod={otherMethod ? () => choose(otherMethod) : undefined}
+          />
+        );
+      default:
+        return (
+          <CodeLoginForm
+            method={m}
+            areaCode={areaCode}
+            onPickArea={pickArea}
+            askSlider={slider.ask}
+            preview={preview}
+          />
+        );
+    }
+  };
 
   return (
     <>

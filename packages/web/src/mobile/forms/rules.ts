@@ -2,7 +2,7 @@
  * Input rules of specification section 5 for the register, find-password and password-change forms, as
  * rc-field-form validators. Messages are made when a field is checked, in the page language.
  */
-import { type PasswordPolicy, checkPassword, passwordProblemText } from '@tessera/shared';
+import { type PasswordPolicy, checkPassword, isOtpCode, passwordProblemText } from '@tessera/shared';
 import { currentLang, t } from '../../core/i18n.ts';
 
 type Check = (value: unknown) => string | null;
@@ -81,3 +81,10 @@ export function confirmRule(password: () => unknown) {
 }
 
 export const agreementRule = rule((value) => (value === true ? null : t('mobile.rules.agreement')));
+
+/** An OTP code: required ('OTP code is required'), then six digits. */
+export const otpCodeRule = rule((value) => {
+  const text = str(value).trim();
+  if (text === '') return t('mobile.otp.required');
+  return isOtpCode(text) ? null : t('mobile.otp.sixDigits');
+});

@@ -1,6 +1,6 @@
 /**
- * /afterlogin?flowId=: the post-login steps of this page (docs/flows.md): agreements, personal
- * information, mobile number. The server names the step; a step with a page of its own (the
+ * /afterlogin?flowId=: the post-login steps of this page (docs/flows.md, docs/factors.md): binding
+ * OTP, agreements, personal information, mobile number. The server names the step; a step with a page of its own (the
  * password change) goes there, and a lost flow offers a new sign-in.
  */
 import { FLOW_STEP_NAMES, type FlowStep, flowPagePath } from '@tessera/shared';
@@ -10,6 +10,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { flowIdOf } from '../../core/afterlogin.ts';
 import { useTenantTexts } from '../boot.ts';
 import { AgreementStep } from '../flow/AgreementStep.tsx';
+import { BindOtpStep } from '../flow/BindOtpStep.tsx';
 import { BindMobileStep } from '../flow/BindMobileStep.tsx';
 import { FlowFrame, FlowLost } from '../flow/FlowFrame.tsx';
 import { ProfileStep } from '../flow/ProfileStep.tsx';
@@ -19,6 +20,7 @@ import NotOpen from './NotOpen.tsx';
 
 /** The steps drawn here; others have a page of their own, or no mobile screen yet. */
 const STEPS: Partial<Record<FlowStep, ComponentType<StepProps>>> = {
+  BIND_OTP: BindOtpStep,
   SIGN_AGREEMENT: AgreementStep,
   COMPLETE_PROFILE: ProfileStep,
   BIND_MOBILE: BindMobileStep,

@@ -11,7 +11,7 @@ import { fetchFlow } from '../../core/afterlogin.ts';
 import type { ApiResult } from '../../core/api.ts';
 
 /** The path of a flow page, as flowPagePath starts its steps' addresses. */
-export type FlowPage = '/mustChangePwd/' | '/afterlogin';
+export type FlowPage = '/mustChangePwd/' | '/afterlogin' | '/beforeaccessapp';
 
 /** Unknown, expired or foreign flows: only signing in again helps. */
 const LOST_CODES = ['FLOW.0001', 'FLOW.0003'];
@@ -55,17 +55,21 @@ export function useFlow(flowId: string | null, page: FlowPage): FlowState {
     };
   }, [flowId, show, reloads, i18n.language]);
 
-  const follow = (res: ApiResult<FlowAnswer | null>): boolean => {
-    if (res.redirected) return true; // the flow is over and the browser is on its way
-    if (!res.ok) {
-      if (LOST_CODES.includes(res.code)) setFailed(true);
-      if (res.code === 'FLOW.0002') setReloads((n) => n + 1);
-      return false;
-    }
-    if (res.data?.flow) show(res.data.flow);
-    else navigate('/user', { replace: true });
-    return true;
-  };
+  // Stable, so that a step which polls (the authenticator phone) keeps its timer across renders.
+  const follow = useCallback(
+    (res: ApiResult<FlowAnswer | null>): boolean => {
+      if (res.redirected) return true; // the flow is over and the browser is on its way
+      if (!res.ok) {
+        if (LOST_CODES.includes(res.code)) setFailed(true);
+        if (res.code === 'FLOW.0002') setReloads((n) => n + 1);
+        return false;
+      }
+      if (res.data?.flow) show(res.data.flow);
+      else navigate('/user', { replace: true });
+      return true;
+    },
+    [navigate, show],
+  );
 
   return { view, lost: !flowId || failed, follow };
 }

@@ -1,6 +1,6 @@
 /**
- * /afterlogin?flowId= (docs/flows.md): the steps after a login that have no page of their own
- * (agreements, profile, mobile), one at a time as the server names them. The session starts only
+ * /afterlogin?flowId= (docs/flows.md, docs/factors.md): the steps after a login that have no page
+ * of their own (OTP binding, agreements, profile, mobile), one at a time as the server names them. The session starts only
  * when the last one is done.
  */
 import type { FlowStep } from '@tessera/shared';
@@ -10,6 +10,7 @@ import { flowIdOf } from '../../core/afterlogin.ts';
 import { AgreementStep } from '../flow/AgreementStep.tsx';
 import { FlowLost } from '../flow/FlowLost.tsx';
 import { MobileStep } from '../flow/MobileStep.tsx';
+import { OtpStep } from '../flow/OtpStep.tsx';
 import { ProfileStep } from '../flow/ProfileStep.tsx';
 import type { StepProps } from '../flow/steps.ts';
 import { useFlow } from '../flow/useFlow.ts';
@@ -18,6 +19,7 @@ import NotOpen from './NotOpen.tsx';
 
 /** The steps of this page; useFlow sends the others to their own pages (flowPagePath). */
 const STEPS: Partial<Record<FlowStep, ComponentType<StepProps>>> = {
+  BIND_OTP: OtpStep,
   SIGN_AGREEMENT: AgreementStep,
   COMPLETE_PROFILE: ProfileStep,
   BIND_MOBILE: MobileStep,

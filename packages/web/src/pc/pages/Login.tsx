@@ -1,27 +1,38 @@
 /**
  * PC login (specification sections 2, 3, 5, 7, 8) in the tenant's PC_LOGIN theme: password,
- * SMS code and email code, as tabs in the order of the tenant's loginPriority (password alone
- * shows no tabs). The password is encrypted in the browser; the server's answer decides where
- * to go next (its `redirect`, followed by the client). With the tenant's enableCaptcha on, the
+ * SMS code, email code, OTP code, QR-code scan and FIDO2 key (docs/factors.md), as tabs in the
+ * order of the tenant's loginPriority (password alone shows no tabs). The password is encrypted
+ * in the browser; the server's answer decides where to go next (its `redirect`, followed by the
+ * client); a flow's answer opens its step page first. With the tenant's enableCaptcha on, the
  * slider comes before every code request and before a login the server says needs it. In a
  * preview (the template gallery) the form is a picture: no call is made and submitting does
  * nothing.
  */
-import type { LoginResult } from '@tessera/shared';
+import type { FlowAnswer, LoginResult } from '@tessera/shared';
 import { Alert, Button, Form, Input } from 'antd';
-import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { nextPage } from '../../core/afterlogin.ts';
 import type { ApiResult } from '../../core/api.ts';
 import { fetchLogin, loginWithEmailCode, loginWithPassword, loginWithSmsCode } from '../../core/auth.ts';
 import { useBoot } from '../../core/bootstrap.ts';
-import { type LoginMethod, captchaRequired, loginMethods, useCountdown } from '../../core/codes.ts';
+import {
+  LOGIN_METHODS,
+  type LoginMethod,
+  captchaRequired,
+  loginMethods,
+  useCountdown,
+} from '../../core/codes.ts';
 import { canEncrypt, loadPublicKey } from '../../core/crypto.ts';
+import { loginWithOtp } from '../../core/factors.ts';
 import { useRevalidateOnLanguage } from '../../core/forms.ts';
 import { rememberRedirectTo } from '../../core/redirect.ts';
 import { fieldRule } from '../../core/rules.ts';
 import { CodeLoginFields, type CodeLoginValues } from '../CodeLoginFields.tsx';
+import { Fido2LoginForm } from '../factors/Fido2LoginForm.tsx';
+import { otpCodeRule } from '../factors/otp.ts';
+import { QrLogin } from '../factors/QrLogin.tsx';
 import { LoginTabs } from '../LoginTabs.tsx';
 import { type SliderGate, useSliderGate } from '../SliderModal.tsx';
 import { ThemeFrame, inputVariant, useFrame } from '../ThemeFrame.tsx';
@@ -29,6 +40,11 @@ import { ThemeFrame, inputVariant, useFrame } from '../ThemeFrame.tsx';
 interface PasswordValues {
   username: string;
   password: string;
+}
+
+interface OtpValues {
+  username: string;
+  code: string;
 }
 
 type LoginCall = (captchaToken?: string) => Promise<ApiResult<LoginResult>>;
@@ -59,6 +75,9 @@ const TAB_LABELS: Record<LoginMethod, string> = {
   password: 'codeLogin.password',
   sms: 'codeLogin.sms',
   email: 'codeLogin.email',
+  otp: 'otp.tab',
+  qrcode: 'qrLogin.tab',
+  fido2: 'fido2.tab',
 };
 
 function LoginForm() {
@@ -72,11 +91,12 @@ function LoginForm() {
   const [passwordForm] = Form.useForm<PasswordValues>();
   const [smsForm] = Form.useForm<CodeLoginValues>();
   const [emailForm] = Form.useForm<CodeLoginValues>();
+  const [otpForm] = Form.useForm<OtpValues>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   /** The server offered registration (AUTH.LOGIN.0010) for this phone or address. */
   const [offerRegister, setOfferRegister] = useState(false);
-  const methods = useMemo(() => loginMethods(config?.loginPriority), [config?.loginPriority]);
+  const methods = useMemo(() => loginMethods(config?.loginPriority, LOGIN_METHODS), [config?.loginPriority]);
   const [chosen, setChosen] = useState<LoginMethod>(methods[0]!);
   const method = methods.includes(chosen) ? chosen : methods[0]!;
   const gate = useSliderGate(view?.mainColor);
@@ -89,6 +109,7 @@ function LoginForm() {
   useRevalidateOnLanguage(passwordForm);
   useRevalidateOnLanguage(smsForm);
   useRevalidateOnLanguage(emailForm);
+  useRevalidateOnLanguage(otpForm);
 
   useEffect(() => {
     if (preview) return;
@@ -103,6 +124,20 @@ function LoginForm() {
       live = false;
     };
   }, [location.search, navigate, preview]);
+
+  /**
+   * A login answered without this page's form (the QR code, a FIDO2 key): a flow's step page
+   * comes first; true when the page moves on.
+   */
+  const land = useCallback(
+    (res: ApiResult<FlowAnswer>) => {
+      if (res.redirected) return true; // the browser is leaving
+      if (!res.ok) return false;
+      navigate(nextPage(res.data) ?? '/user', { replace: true });
+      return true;
+    },
+    [navigate],
+  );
 
   /** Runs one login; the request client has shown any failure when it returns. */
   const run = async (loginName: string, call: LoginCall) => {
@@ -137,6 +172,9 @@ function LoginForm() {
       loginWithEmailCode({ email: email.trim(), code: code.trim(), captchaToken }),
     );
 
+  const submitOtp = ({ username, code }: OtpValues) =>
+    run(username, (captchaToken) => loginWithOtp(username, code.trim(), captchaToken));
+
   const band = view?.layout === 'longbar';
   const onlyPassword = methods.length === 1 && methods[0] === 'password';
   const title = view?.form.title || t(onlyPassword ? 'login.heading' : 'codeLogin.heading');
@@ -165,7 +203,7 @@ function LoginForm() {
   ) : (
     declined && <Alert className="ts-alert" type="info" showIcon title={t('agreementStep.declined')} />
   );
-  const registerOffer = offerRegister && view?.showRegister && method !== 'password' && (
+  const registerOffer = offerRegister && view?.showRegister && (method === 'sms' || method === 'email') && (
     <p className="ts-register-offer" role="note">
       {t('codeLogin.notRegistered')} <Link to="/registerflow">{t('codeLogin.register')}</Link>
     </p>
@@ -231,6 +269,38 @@ function LoginForm() {
         />
         {submitRow}
       </Form>
+    ),
+    otp: (
+      <Form<OtpValues> key="otp" form={otpForm} name="otp" onFinish={submitOtp} {...formProps}>
+        <Form.Item
+          name="username"
+          label={t('fields.username')}
+          rules={[fieldRule('username')]}
+          className={fieldClass}
+        >
+          <Input autoComplete="username" placeholder={t('login.usernamePlaceholder')} autoFocus={!preview} />
+        </Form.Item>
+        <Form.Item name="code" label={t('otp.code')} rules={[otpCodeRule('otp.code')]} className={fieldClass}>
+          <Input
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            placeholder={t('otp.codePlaceholder')}
+          />
+        </Form.Item>
+        {submitRow}
+      </Form>
+    ),
+    qrcode: <QrLogin key="qrcode" preview={preview} onAnswer={land} />,
+    fido2: (
+      <Fido2LoginForm
+        key="fido2"
+        preview={preview}
+        size={size}
+        variant={variant}
+        band={band}
+        onAnswer={land}
+      />
     ),
   };
 

@@ -1,6 +1,7 @@
 /**
  * The signed-in user's page, where the account center will grow: details, the password change when
- * the tenant allows it, sign-out. Signed-out visitors go to login.
+ * the tenant allows it, account security (OTP, FIDO2 keys, authenticator phone), sign-out.
+ * Signed-out visitors go to login.
  */
 import type { IsLoginData } from '@tessera/shared';
 import { Button, Descriptions, Spin } from 'antd';
@@ -10,6 +11,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { fetchLogin } from '../../core/auth.ts';
 import { useBoot } from '../../core/bootstrap.ts';
 import { useTenantView } from '../../core/tenant.ts';
+import { AccountSecurity } from '../factors/AccountSecurity.tsx';
 
 export default function User() {
   const { t } = useTranslation();
@@ -65,6 +67,7 @@ export default function User() {
           </Link>
         </p>
       )}
+      <AccountSecurity />
       <Button
         block
         size="large"
