@@ -103,7 +103,7 @@ describe.each(DIALECTS)('second factors and QR login over $name', ({ name, avail
     expect((await otpLogin('12345')).json().code).toBe('OTP.0001');
 
     expect((await call('/otp/reset', { password: encrypt(pem, 'Wrong@12345') }, cookie)).json().code).toBe(
-      'PWD.0006',
+      'PWD.0009',
     );
     expect((await call('/otp/reset', { password: encrypt(pem, 'Mfa@123456') }, cookie)).json().code).toBe(
       '0',
