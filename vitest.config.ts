@@ -24,7 +24,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
           // A page under a loaded CI machine may take more than the default second to settle.

@@ -63,5 +63,5 @@ describe('template gallery', () => {
           .getAttribute('data-in-use'),
       )
       .toBe('true');
-  });
+  }, 240_000);
 });
