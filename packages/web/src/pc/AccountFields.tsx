@@ -3,12 +3,13 @@
  * number (with its area code) or the address, and the verification code with its send button.
  * The code is only counted down after the server said it sent one.
  */
-import { Button, Form, type FormInstance, Input, Select, Space, Tabs } from 'antd';
+import { Form, type FormInstance, Input, Select, Space, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoot } from '../core/bootstrap.ts';
 import type { AccountKind, AccountTarget } from '../core/flows.ts';
-import { checkEmail, checkMobile, fieldRule, validatorRule } from '../core/rules.ts';
+import { checkEmail, checkMobile, validatorRule } from '../core/rules.ts';
+import { CodeField } from './CodeField.tsx';
 
 export interface AccountValues {
   areaCode?: string;
@@ -106,27 +107,14 @@ export function AccountFields({ form, idPrefix, kind, onKindChange, onSend, prev
           { key: 'email', label: tabLabels.email, children: emailField },
         ]}
       />
-      <Form.Item label={t('fields.code')} htmlFor={`${idPrefix}_code`} required={false}>
-        <Space.Compact block>
-          <Form.Item name="code" noStyle rules={[fieldRule('code')]}>
-            <Input
-              id={`${idPrefix}_code`}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={8}
-              placeholder={t('account.codePlaceholder')}
-            />
-          </Form.Item>
-          <Button
-            onClick={() => void send()}
-            loading={sending}
-            disabled={wait > 0}
-            className="ts-code-button"
-          >
-            {wait > 0 ? t('account.resend', { seconds: wait }) : t('account.sendCode')}
-          </Button>
-        </Space.Compact>
-      </Form.Item>
+      <CodeField
+        idPrefix={idPrefix}
+        seconds={wait}
+        sending={sending}
+        onSend={() => void send()}
+        maxLength={8}
+        texts="account"
+      />
     </>
   );
 }

@@ -5,13 +5,13 @@
  * the server said it sent a code (its `interval`).
  */
 import type { CodeChannel } from '@tessera/shared';
-import { Button, Form, type FormInstance, Input, type InputRef, Space, message } from 'antd';
+import { Button, Form, type FormInstance, Input, type InputRef, message } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBoot } from '../core/bootstrap.ts';
 import { type Countdown, type SendCodeBody, sendCode } from '../core/codes.ts';
-import { checkEmail, checkMobile, fieldRule, validatorRule } from '../core/rules.ts';
-import { AreaCodeSelect } from './AreaCodeSelect.tsx';
+import { checkEmail, validatorRule } from '../core/rules.ts';
+import { CodeField } from './CodeField.tsx';
+import { MobileField } from './MobileField.tsx';
 import type { SliderGate } from './SliderModal.tsx';
 
 export interface CodeLoginValues {
@@ -56,12 +56,6 @@ export function CodeLoginFields({
   countdown,
 }: Props) {
   const { t } = useTranslation();
-  const { config } = useBoot();
-  const areaCodes = config?.supportAreaCodeList.length ? config.supportAreaCodeList : ['+86'];
-  const preferred =
-    config?.preferredAreaCode && areaCodes.includes(config.preferredAreaCode)
-      ? config.preferredAreaCode
-      : areaCodes[0];
   const [sending, setSending] = useState<CodeChannel | null>(null);
   const codeInput = useRef<InputRef>(null);
   const waiting = countdown.seconds > 0;
@@ -103,33 +97,7 @@ export function CodeLoginFields({
 
   const recipientField =
     kind === 'sms' ? (
-      <Form.Item
-        label={t('fields.mobile')}
-        htmlFor={`${idPrefix}_mobile`}
-        required={false}
-        className={fieldClass}
-      >
-        <Space.Compact block>
-          <Form.Item name="areaCode" noStyle initialValue={preferred}>
-            <AreaCodeSelect codes={areaCodes} />
-          </Form.Item>
-          <Form.Item
-            name="mobile"
-            noStyle
-            dependencies={['areaCode']}
-            rules={[validatorRule((value) => checkMobile(value, form.getFieldValue('areaCode') as string))]}
-          >
-            <Input
-              id={`${idPrefix}_mobile`}
-              autoComplete="tel-national"
-              inputMode="tel"
-              maxLength={20}
-              placeholder={t('account.mobilePlaceholder')}
-              autoFocus={!preview}
-            />
-          </Form.Item>
-        </Space.Compact>
-      </Form.Item>
+      <MobileField idPrefix={idPrefix} autoFocus={!preview} className={fieldClass} />
     ) : (
       <Form.Item
         name="email"
@@ -164,33 +132,15 @@ export function CodeLoginFields({
     <>
       {recipientField}
       <div className={fieldClass}>
-        <Form.Item
-          label={t('fields.code')}
-          htmlFor={`${idPrefix}_code`}
-          required={false}
+        <CodeField
+          idPrefix={idPrefix}
+          seconds={countdown.seconds}
+          sending={sending === 'sms' || sending === 'email'}
+          blocked={sending === 'voice'}
+          onSend={() => void send(kind === 'sms' ? 'sms' : 'email')}
           className={voice ? 'ts-code-item ts-code-item--voice' : 'ts-code-item'}
-        >
-          <Space.Compact block>
-            <Form.Item name="code" noStyle rules={[fieldRule('code')]}>
-              <Input
-                id={`${idPrefix}_code`}
-                ref={codeInput}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={12}
-                placeholder={t('account.codePlaceholder')}
-              />
-            </Form.Item>
-            <Button
-              onClick={() => void send(kind === 'sms' ? 'sms' : 'email')}
-              loading={sending === 'sms' || sending === 'email'}
-              disabled={waiting || sending === 'voice'}
-              className="ts-code-button"
-            >
-              {waiting ? t('codeLogin.resend', { seconds: countdown.seconds }) : t('codeLogin.sendCode')}
-            </Button>
-          </Space.Compact>
-        </Form.Item>
+          inputRef={codeInput}
+        />
         {voice && <div className="ts-voice-row">{voice}</div>}
       </div>
     </>

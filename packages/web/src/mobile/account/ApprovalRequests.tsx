@@ -8,7 +8,8 @@ import { Button, Toast } from 'antd-mobile';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answerApproval, fetchApprovalRequests } from '../../core/factors.ts';
-import { clock, describeBrowser, timeOf, useSecondsLeft } from '../factors/common.ts';
+import { useSecondsLeft } from '../factors/common.ts';
+import { RequestFacts } from '../factors/RequestFacts.tsx';
 
 /** How often the phone asks for new requests. */
 const POLL_MS = 2000;
@@ -42,7 +43,7 @@ function RequestCard({
   request: ApprovalRequest;
   onAnswered: (id: string) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const titleId = useId();
   const left = useSecondsLeft(request.expiresAt);
   const [busy, setBusy] = useState<'approve' | 'deny' | null>(null);
@@ -63,24 +64,7 @@ function RequestCard({
         {t('mobile.approval.title')}
       </h2>
       <p className="tm-approval-text">{t('mobile.approval.question')}</p>
-      <dl className="tm-approval-facts">
-        <div>
-          <dt>{t('mobile.approval.ip')}</dt>
-          <dd>{request.ip}</dd>
-        </div>
-        <div>
-          <dt>{t('mobile.approval.browser')}</dt>
-          <dd>{describeBrowser(request.userAgent)}</dd>
-        </div>
-        <div>
-          <dt>{t('mobile.approval.time')}</dt>
-          <dd>{timeOf(request.createdAt, i18n.language)}</dd>
-        </div>
-        <div>
-          <dt>{t('mobile.approval.expires')}</dt>
-          <dd>{clock(left)}</dd>
-        </div>
-      </dl>
+      <RequestFacts ip={request.ip} userAgent={request.userAgent} createdAt={request.createdAt} left={left} />
       <div className="tm-approval-actions">
         <Button
           block

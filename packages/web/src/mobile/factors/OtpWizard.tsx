@@ -6,16 +6,16 @@
  * waits five minutes, then a new one is made.
  */
 import type { FlowAnswer, OtpKey } from '@tessera/shared';
-import { Button, Form, Input, Result, Steps, Toast } from 'antd-mobile';
+import { Button, Form, Result, Steps, Toast } from 'antd-mobile';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../core/api.ts';
 import { bindOtp, generateOtpKey } from '../../core/factors.ts';
 import { useRevalidateOnLanguage } from '../../core/forms.ts';
-import { otpCodeRule } from '../forms/rules.ts';
-import { FORM_STYLE, ITEM_STYLE } from '../styles.ts';
+import { FORM_STYLE } from '../styles.ts';
 import { clock, copyText, useSecondsLeft } from './common.ts';
 import './factors.css';
+import { OtpCodeField } from './OtpCodeField.tsx';
 
 type WizardStep = 0 | 1 | 2 | 3;
 
@@ -267,16 +267,7 @@ export function OtpWizard({ flowId, follow, onClose }: OtpWizardProps) {
               </div>
             }
           >
-            <Form.Item style={ITEM_STYLE} name="code" label={t('mobile.otpBind.code')} rules={[otpCodeRule]}>
-              <Input
-                className="tmt-field tm-input"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder={t('mobile.otp.codePlaceholder')}
-                clearable
-              />
-            </Form.Item>
+            <OtpCodeField label="mobile.otpBind.code" inputClassName="tmt-field tm-input" />
           </Form>
         </>
       )}

@@ -4,7 +4,7 @@
  * with several, a list, and a way back to it from each. Every answer is the flow's next answer.
  */
 import type { FactorChoice, SecondFactor } from '@tessera/shared';
-import { Button, Form, Input, Result, SpinLoading, Toast } from 'antd-mobile';
+import { Button, Form, Result, SpinLoading, Toast } from 'antd-mobile';
 import { type ComponentType, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -21,8 +21,9 @@ import {
 import { useRevalidateOnLanguage } from '../../core/forms.ts';
 import { clock, type Fido2Trouble, useSecondsLeft } from '../factors/common.ts';
 import { Fido2Notice } from '../factors/Fido2Notice.tsx';
+import { OtpCodeField } from '../factors/OtpCodeField.tsx';
 import { CodeInput } from '../forms/CodeInput.tsx';
-import { codeRule, otpCodeRule } from '../forms/rules.ts';
+import { codeRule } from '../forms/rules.ts';
 import { FORM_STYLE, ITEM_STYLE } from '../styles.ts';
 import '../factors/factors.css';
 import type { StepProps } from './useFlow.ts';
@@ -202,16 +203,7 @@ function OtpFactor({ view, follow }: FactorProps) {
         </div>
       }
     >
-      <Form.Item style={ITEM_STYLE} name="code" label={t('mobile.otp.code')} rules={[otpCodeRule]}>
-        <Input
-          className="tmt-field"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder={t('mobile.otp.codePlaceholder')}
-          clearable
-        />
-      </Form.Item>
+      <OtpCodeField label="mobile.otp.code" />
     </Form>
   );
 }

@@ -5,12 +5,11 @@
 import { Button, Form, Input } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBoot } from '../../core/bootstrap.ts';
 import { canEncrypt, loadPublicKey } from '../../core/crypto.ts';
 import { useRevalidateOnLanguage } from '../../core/forms.ts';
 import { FORM_STYLE, ITEM_STYLE } from '../styles.ts';
-import { PasswordTips } from './RegisterForm.tsx';
-import { confirmRule, passwordRule, required, rule } from './rules.ts';
+import { PasswordFields } from './PasswordFields.tsx';
+import { required, rule } from './rules.ts';
 
 export interface ChangePasswordValues {
   oldPassword?: string;
@@ -28,7 +27,6 @@ interface ChangePasswordFormProps {
 
 export function ChangePasswordForm({ askOld = false, onSubmit, extra }: ChangePasswordFormProps) {
   const { t } = useTranslation();
-  const policy = useBoot().accountPolicy.passwordPolicy;
   const [form] = Form.useForm<ChangePasswordValues>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -87,40 +85,7 @@ export function ChangePasswordForm({ askOld = false, onSubmit, extra }: ChangePa
             />
           </Form.Item>
         )}
-        <Form.Item
-          style={ITEM_STYLE}
-          name="password"
-          label={t('mobile.fields.newPassword')}
-          rules={[
-            passwordRule(
-              policy,
-              'mobile.fields.newPassword',
-              askOld ? () => form.getFieldValue('oldPassword') : undefined,
-            ),
-          ]}
-          description={<PasswordTips />}
-        >
-          <Input
-            className="tmt-field"
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('mobile.placeholders.newPassword')}
-          />
-        </Form.Item>
-        <Form.Item
-          style={ITEM_STYLE}
-          name="confirmPassword"
-          label={t('mobile.fields.confirmPassword')}
-          dependencies={['password']}
-          rules={[confirmRule(() => form.getFieldValue('password'))]}
-        >
-          <Input
-            className="tmt-field"
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('mobile.placeholders.confirmPassword')}
-          />
-        </Form.Item>
+        <PasswordFields kind="new" withOld={askOld} />
       </Form>
     </>
   );

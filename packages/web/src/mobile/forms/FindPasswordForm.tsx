@@ -9,14 +9,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { request } from '../../core/api.ts';
-import { useBoot } from '../../core/bootstrap.ts';
 import { canEncrypt, encrypt, loadPublicKey } from '../../core/crypto.ts';
 import { useRevalidateOnLanguage } from '../../core/forms.ts';
 import { useTenantTexts } from '../boot.ts';
 import { FORM_STYLE, ITEM_STYLE } from '../styles.ts';
 import { CodeInput, useSendCode } from './CodeInput.tsx';
-import { PasswordTips, PhoneInput } from './RegisterForm.tsx';
-import { codeRule, confirmRule, emailRule, mobileRule, passwordRule } from './rules.ts';
+import { PasswordFields } from './PasswordFields.tsx';
+import { PhoneInput } from './RegisterForm.tsx';
+import { codeRule, emailRule, mobileRule } from './rules.ts';
 
 export type ResetStep = 0 | 1 | 2;
 type Way = 'mobile' | 'email';
@@ -178,7 +178,6 @@ export function NewPasswordStep({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const { passwordPolicy } = useBoot().accountPolicy;
   const [form] = Form.useForm<ResetValues>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -232,34 +231,7 @@ export function NewPasswordStep({
           </div>
         }
       >
-        <Form.Item
-          style={ITEM_STYLE}
-          name="password"
-          label={t('mobile.fields.newPassword')}
-          rules={[passwordRule(passwordPolicy, 'mobile.fields.newPassword')]}
-          description={<PasswordTips />}
-        >
-          <Input
-            className="tmt-field"
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('mobile.placeholders.newPassword')}
-          />
-        </Form.Item>
-        <Form.Item
-          style={ITEM_STYLE}
-          name="confirmPassword"
-          label={t('mobile.fields.confirmPassword')}
-          dependencies={['password']}
-          rules={[confirmRule(() => form.getFieldValue('password'))]}
-        >
-          <Input
-            className="tmt-field"
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('mobile.placeholders.confirmPassword')}
-          />
-        </Form.Item>
+        <PasswordFields kind="new" />
       </Form>
     </>
   );

@@ -7,7 +7,7 @@
  * nothing.
  */
 import { Button, Form, Input, Tabs } from 'antd-mobile';
-import { type CSSProperties, useEffect, useState } from 'react';
+import { type CSSProperties, Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { nextPage } from '../../core/afterlogin.ts';
@@ -29,10 +29,17 @@ import {
 } from '../loginDraft.ts';
 import { FORM_STYLE, ITEM_STYLE } from '../styles.ts';
 import type { MobileTheme } from '../theme.ts';
-import { CodeLoginForm } from './CodeLoginForm.tsx';
-import { Fido2LoginForm } from './Fido2LoginForm.tsx';
-import { OtpLoginForm } from './OtpLoginForm.tsx';
+import { PageLoading } from '../Shell.tsx';
 import { useSlider } from './SliderSheet.tsx';
+
+// Every method but the password is fetched when its tab is first shown (OTP and FIDO2 bring
+// core/factors.ts and @simplewebauthn/browser with them), so a tenant with password login only
+// does not load them.
+const CodeLoginForm = lazy(() => import('./CodeLoginForm.tsx').then((m) => ({ default: m.CodeLoginForm })));
+const OtpLoginForm = lazy(() => import('./OtpLoginForm.tsx').then((m) => ({ default: m.OtpLoginForm })));
+const Fido2LoginForm = lazy(() =>
+  import('./Fido2LoginForm.tsx').then((m) => ({ default: m.Fido2LoginForm })),
+);
 
 interface LoginValues {
   username: string;
@@ -234,11 +241,11 @@ export function LoginForm({ preview = false, theme }: { preview?: boolean; theme
           {/* One form at a time (each field's label names one input); what was typed is kept by
               loginDraft.ts, so it comes back with its tab. */}
           <div key={method} className="tmt-login-pane" data-method={method}>
-            {formOf(method)}
+            <Suspense fallback={<PageLoading />}>{formOf(method)}</Suspense>
           </div>
         </>
       ) : (
-        formOf(method)
+        <Suspense fallback={<PageLoading />}>{formOf(method)}</Suspense>
       )}
       <div className="tmt-links">
         <Link to="/setdomain">{t('login.setDomain')}</Link>

@@ -4,7 +4,6 @@
  * Calls POST /register/sendCode and /register/submit; whatever the server answers is what the
  * user sees (errors as toasts through the request client).
  */
-import { passwordTips } from '@tessera/shared';
 import { Button, Form, Input, Tabs, Toast } from 'antd-mobile';
 import { type ChangeEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,15 +20,8 @@ import type { MobileTheme } from '../theme.ts';
 import { PolicyLink } from '../ThemedFrame.tsx';
 import { CodeInput, useSendCode } from './CodeInput.tsx';
 import { ProfileFields, profileValues } from './ProfileFields.tsx';
-import {
-  agreementRule,
-  codeRule,
-  confirmRule,
-  emailRule,
-  mobileRule,
-  passwordRule,
-  usernameRule,
-} from './rules.ts';
+import { PasswordFields } from './PasswordFields.tsx';
+import { agreementRule, codeRule, emailRule, mobileRule, usernameRule } from './rules.ts';
 
 type Way = 'mobile' | 'email';
 
@@ -63,7 +55,7 @@ export function RegisterForm({ theme, preview = false }: { theme: MobileTheme; p
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { config } = useTenantTexts();
-  const { passwordPolicy, profileFields } = useBoot().accountPolicy;
+  const { profileFields } = useBoot().accountPolicy;
   const fields = profileFields.filter((field) => field.onRegister);
   const areaCode = config?.preferredAreaCode || '+86';
   const [way, setWay] = useState<Way>('mobile');
@@ -190,34 +182,7 @@ export function RegisterForm({ theme, preview = false }: { theme: MobileTheme; p
             clearable
           />
         </Form.Item>
-        <Form.Item
-          style={ITEM_STYLE}
-          name="password"
-          label={t('fields.password')}
-          rules={[passwordRule(passwordPolicy)]}
-          description={<PasswordTips />}
-        >
-          <Input
-            className="tmt-field"
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('mobile.placeholders.password')}
-          />
-        </Form.Item>
-        <Form.Item
-          style={ITEM_STYLE}
-          name="confirmPassword"
-          label={t('mobile.fields.confirmPassword')}
-          dependencies={['password']}
-          rules={[confirmRule(() => form.getFieldValue('password'))]}
-        >
-          <Input
-            className="tmt-field"
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('mobile.placeholders.confirmPassword')}
-          />
-        </Form.Item>
+        <PasswordFields kind="account" />
         <ProfileFields fields={fields} />
         <Form.Item style={ITEM_STYLE} name="agree" valuePropName="checked" rules={[agreementRule]}>
           <AgreementCheckbox>
@@ -249,19 +214,6 @@ export function AgreementCheckbox({ id, checked, onChange, children }: Agreement
       <input id={id} type="checkbox" checked={!!checked} onChange={onChange} />
       {children}
     </label>
-  );
-}
-
-/** The tenant's password rules (pwd_tip1..4 of the shared policy), under a new password. */
-export function PasswordTips() {
-  const { lang } = useTenantTexts();
-  const policy = useBoot().accountPolicy.passwordPolicy;
-  return (
-    <ul className="tmt-tips">
-      {passwordTips(policy, lang).map((tip) => (
-        <li key={tip}>{tip}</li>
-      ))}
-    </ul>
   );
 }
 

@@ -1,6 +1,7 @@
 /**
- * /afterlogin?flowId=: the post-login steps of this page (docs/flows.md, docs/factors.md): binding
- * OTP, agreements, personal information, mobile number. The server names the step; a step with a page of its own (the
+ * /afterlogin?flowId=: the post-login steps of this page (docs/flows.md, docs/factors.md,
+ * docs/oidc.md): binding OTP, agreements, personal information, mobile number, the account of an
+ * application. The server names the step; a step with a page of its own (the
  * password change) goes there, and a lost flow offers a new sign-in.
  */
 import { FLOW_STEP_NAMES, type FlowStep, flowPagePath } from '@tessera/shared';
@@ -12,6 +13,7 @@ import { useTenantTexts } from '../boot.ts';
 import { AgreementStep } from '../flow/AgreementStep.tsx';
 import { BindOtpStep } from '../flow/BindOtpStep.tsx';
 import { BindMobileStep } from '../flow/BindMobileStep.tsx';
+import { ChooseAccountStep } from '../flow/ChooseAccountStep.tsx';
 import { FlowFrame, FlowLost } from '../flow/FlowFrame.tsx';
 import { ProfileStep } from '../flow/ProfileStep.tsx';
 import { type StepProps, useFlow } from '../flow/useFlow.ts';
@@ -24,6 +26,7 @@ const STEPS: Partial<Record<FlowStep, ComponentType<StepProps>>> = {
   SIGN_AGREEMENT: AgreementStep,
   COMPLETE_PROFILE: ProfileStep,
   BIND_MOBILE: BindMobileStep,
+  CHOOSE_ACCOUNT: ChooseAccountStep,
 };
 
 export default function AfterLogin() {
@@ -43,7 +46,10 @@ export default function AfterLogin() {
     );
   }
   return (
-    <FlowFrame heading={FLOW_STEP_NAMES[view.step][lang]} subtitle={t(`mobile.afterlogin.${view.step}`)}>
+    <FlowFrame
+      heading={FLOW_STEP_NAMES[view.step][lang]}
+      subtitle={t(`mobile.afterlogin.${view.step}`, { name: view.application?.name ?? '' })}
+    >
       <Step view={view} follow={follow} />
     </FlowFrame>
   );

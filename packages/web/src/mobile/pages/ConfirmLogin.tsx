@@ -10,8 +10,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { answerQrTicket, scanQrTicket } from '../../core/factors.ts';
-import { clock, describeBrowser, useSecondsLeft } from '../factors/common.ts';
+import { useSecondsLeft } from '../factors/common.ts';
 import '../factors/factors.css';
+import { RequestFacts } from '../factors/RequestFacts.tsx';
 import { MOBILE_BASENAME } from '../routes.ts';
 import { PageLoading } from '../Shell.tsx';
 
@@ -80,20 +81,13 @@ function Ask({ ticket, scanned, onDone }: { ticket: string; scanned: Scanned; on
         {t('mobile.qr.askTitle')}
       </h1>
       <p className="tmf-confirm-hint">{t('mobile.qr.askHint')}</p>
-      <dl className="tm-approval-facts tmf-confirm-facts">
-        <div>
-          <dt>{t('mobile.approval.ip')}</dt>
-          <dd data-testid="qr-ip">{scanned.ip}</dd>
-        </div>
-        <div>
-          <dt>{t('mobile.approval.browser')}</dt>
-          <dd data-testid="qr-browser">{describeBrowser(scanned.userAgent)}</dd>
-        </div>
-        <div>
-          <dt>{t('mobile.approval.expires')}</dt>
-          <dd>{clock(left)}</dd>
-        </div>
-      </dl>
+      <RequestFacts
+        ip={scanned.ip}
+        userAgent={scanned.userAgent}
+        left={left}
+        className="tmf-confirm-facts"
+        testIdPrefix="qr"
+      />
       <div className="tm-actions tmf-confirm-actions">
         <Button
           block

@@ -5,12 +5,12 @@
  * approval request that this page follows every 1.5 s. Each answer is the flow's next step.
  */
 import type { FactorChoice, FlowAnswer, SecondFactor } from '@tessera/shared';
-import { Alert, Button, Form, Input, Space, message } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ApiResult } from '../../core/api.ts';
-import { type Countdown, type SendCodeAnswer, useCountdown } from '../../core/codes.ts';
+import { type Countdown, useCountdown } from '../../core/codes.ts';
 import {
   pollAuthenticator,
   pushToAuthenticator,
@@ -19,7 +19,8 @@ import {
   verifyFido2Factor,
 } from '../../core/factors.ts';
 import { useRevalidateOnLanguage } from '../../core/forms.ts';
-import { fieldRule } from '../../core/rules.ts';
+import { CodeField, useCodeSender } from '../CodeField.tsx';
+import { ApplicationTarget } from '../ApplicationTarget.tsx';
 import { otpCodeRule } from '../factors/otp.ts';
 import { useFido2 } from '../factors/useFido2.tsx';
 import { LoginTabs } from '../LoginTabs.tsx';
@@ -59,19 +60,13 @@ function CodeFactor({ flowId, choice, follow, countdown }: PanelProps & { countd
   const { t } = useTranslation();
   const [form] = Form.useForm<{ code: string }>();
   const { busy, post } = useAnswer(follow);
-  const [sending, setSending] = useState(false);
+  const sender = useCodeSender(countdown);
   useRevalidateOnLanguage(form);
   const sms = choice.type === 'SMS';
   const name = sms ? 'mfaSms' : 'mfaEmail';
 
-  const send = async () => {
-    setSending(true);
-    const res = await sendFactorCode(flowId, choice.type);
-    setSending(false);
-    if (!res.ok) return;
-    countdown.start((res.data as Partial<SendCodeAnswer> | null)?.interval);
-    void message.success(t(sms ? 'codeLogin.smsSent' : 'codeLogin.emailSent'));
-  };
+  const send = () =>
+    sender.send(() => sendFactorCode(flowId, choice.type), sms ? 'codeLogin.smsSent' : 'codeLogin.emailSent');
 
   return (
     <Form<{ code: string }>
@@ -83,29 +78,12 @@ function CodeFactor({ flowId, choice, follow, countdown }: PanelProps & { countd
       onFinish={({ code }) => void post(() => verifyFactor(flowId, choice.type, code.trim()))}
     >
       <p className="ts-factor-hint">{t(sms ? 'mfa.smsTo' : 'mfa.emailTo', { hint: choice.hint })}</p>
-      <Form.Item label={t('fields.code')} htmlFor={`${name}_code`} required={false}>
-        <Space.Compact block>
-          <Form.Item name="code" noStyle rules={[fieldRule('code')]}>
-            <Input
-              id={`${name}_code`}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={12}
-              placeholder={t('account.codePlaceholder')}
-            />
-          </Form.Item>
-          <Button
-            onClick={() => void send()}
-            loading={sending}
-            disabled={countdown.seconds > 0}
-            className="ts-code-button"
-          >
-            {countdown.seconds > 0
-              ? t('codeLogin.resend', { seconds: countdown.seconds })
-              : t('codeLogin.sendCode')}
-          </Button>
-        </Space.Compact>
-      </Form.Item>
+      <CodeField
+        idPrefix={name}
+        seconds={countdown.seconds}
+        sending={sender.sending}
+        onSend={() => void send()}
+      />
       <Button type="primary" htmlType="submit" block loading={busy}>
         {t('mfa.verify')}
       </Button>
@@ -277,6 +255,13 @@ export function SecondFactorStep({ view, follow }: StepProps) {
     <section className="ts-card ts-card--wide">
       <h1 className="ts-card-title">{t('mfa.heading')}</h1>
       <p className="ts-card-subtitle">{t('mfa.hint', { userName: view.userName })}</p>
+      {/* ENTER_APPLICATION: the application the factor lets the user into. */}
+      {view.application && (
+        <ApplicationTarget
+          app={view.application}
+          text={t('application.enter', { name: view.application.name })}
+        />
+      )}
       {factors.length > 1 ? (
         <LoginTabs
           label={t('mfa.methods')}

@@ -1,13 +1,15 @@
 /**
- * /afterlogin?flowId= (docs/flows.md, docs/factors.md): the steps after a login that have no page
- * of their own (OTP binding, agreements, profile, mobile), one at a time as the server names them. The session starts only
- * when the last one is done.
+ * /afterlogin?flowId= (docs/flows.md, docs/factors.md, docs/oidc.md): the steps after a login that
+ * have no page of their own (OTP binding, agreements, profile, mobile, the account of an
+ * application), one at a time as the server names them. The session starts only when the last one
+ * is done.
  */
 import type { FlowStep } from '@tessera/shared';
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { flowIdOf } from '../../core/afterlogin.ts';
 import { AgreementStep } from '../flow/AgreementStep.tsx';
+import { ChooseAccountStep } from '../flow/ChooseAccountStep.tsx';
 import { FlowLost } from '../flow/FlowLost.tsx';
 import { MobileStep } from '../flow/MobileStep.tsx';
 import { OtpStep } from '../flow/OtpStep.tsx';
@@ -23,6 +25,7 @@ const STEPS: Partial<Record<FlowStep, ComponentType<StepProps>>> = {
   SIGN_AGREEMENT: AgreementStep,
   COMPLETE_PROFILE: ProfileStep,
   BIND_MOBILE: MobileStep,
+  CHOOSE_ACCOUNT: ChooseAccountStep,
 };
 
 export default function AfterLogin() {

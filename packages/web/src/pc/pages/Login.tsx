@@ -6,11 +6,21 @@
  * client); a flow's answer opens its step page first. With the tenant's enableCaptcha on, the
  * slider comes before every code request and before a login the server says needs it. In a
  * preview (the template gallery) the form is a picture: no call is made and submitting does
- * nothing.
+ * nothing. With `?client_id=` (an application sent the user here, docs/oidc.md) the application's
+ * logo and name stand above the form.
  */
 import type { FlowAnswer, LoginResult } from '@tessera/shared';
-import { Alert, Button, Form, Input } from 'antd';
-import { type CSSProperties, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Form, Input, Spin } from 'antd';
+import {
+  type CSSProperties,
+  type ReactNode,
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { nextPage } from '../../core/afterlogin.ts';
@@ -25,26 +35,31 @@ import {
   useCountdown,
 } from '../../core/codes.ts';
 import { canEncrypt, loadPublicKey } from '../../core/crypto.ts';
-import { loginWithOtp } from '../../core/factors.ts';
 import { useRevalidateOnLanguage } from '../../core/forms.ts';
 import { rememberRedirectTo } from '../../core/redirect.ts';
 import { fieldRule } from '../../core/rules.ts';
-import { CodeLoginFields, type CodeLoginValues } from '../CodeLoginFields.tsx';
-import { Fido2LoginForm } from '../factors/Fido2LoginForm.tsx';
-import { otpCodeRule } from '../factors/otp.ts';
-import { QrLogin } from '../factors/QrLogin.tsx';
+import { ApplicationTarget, useLoginApplication } from '../ApplicationTarget.tsx';
+import type { CodeLoginValues } from '../CodeLoginFields.tsx';
+import type { OtpValues } from '../factors/OtpLoginForm.tsx';
 import { LoginTabs } from '../LoginTabs.tsx';
 import { type SliderGate, useSliderGate } from '../SliderModal.tsx';
 import { ThemeFrame, inputVariant, useFrame } from '../ThemeFrame.tsx';
 
+// Every method but the password is fetched when its tab is first shown (the QR code, the
+// security key and the OTP form bring core/factors.ts and @simplewebauthn/browser with them), so a
+// tenant with password login only does not load them.
+const CodeLoginFields = lazy(() =>
+  import('../CodeLoginFields.tsx').then((m) => ({ default: m.CodeLoginFields })),
+);
+const OtpLoginForm = lazy(() => import('../factors/OtpLoginForm.tsx'));
+const QrLogin = lazy(() => import('../factors/QrLogin.tsx').then((m) => ({ default: m.QrLogin })));
+const Fido2LoginForm = lazy(() =>
+  import('../factors/Fido2LoginForm.tsx').then((m) => ({ default: m.Fido2LoginForm })),
+);
+
 interface PasswordValues {
   username: string;
   password: string;
-}
-
-interface OtpValues {
-  username: string;
-  code: string;
 }
 
 type LoginCall = (captchaToken?: string) => Promise<ApiResult<LoginResult>>;
@@ -88,6 +103,7 @@ function LoginForm() {
   const frame = useFrame();
   const preview = frame?.preview ?? false;
   const view = frame?.view;
+  const application = useLoginApplication(location.search, preview);
   const [passwordForm] = Form.useForm<PasswordValues>();
   const [smsForm] = Form.useForm<CodeLoginValues>();
   const [emailForm] = Form.useForm<CodeLoginValues>();
@@ -171,9 +187,6 @@ function LoginForm() {
     run(email.trim().toLowerCase(), (captchaToken) =>
       loginWithEmailCode({ email: email.trim(), code: code.trim(), captchaToken }),
     );
-
-  const submitOtp = ({ username, code }: OtpValues) =>
-    run(username, (captchaToken) => loginWithOtp(username, code.trim(), captchaToken));
 
   const band = view?.layout === 'longbar';
   const onlyPassword = methods.length === 1 && methods[0] === 'password';
@@ -271,25 +284,17 @@ function LoginForm() {
       </Form>
     ),
     otp: (
-      <Form<OtpValues> key="otp" form={otpForm} name="otp" onFinish={submitOtp} {...formProps}>
-        <Form.Item
-          name="username"
-          label={t('fields.username')}
-          rules={[fieldRule('username')]}
-          className={fieldClass}
-        >
-          <Input autoComplete="username" placeholder={t('login.usernamePlaceholder')} autoFocus={!preview} />
-        </Form.Item>
-        <Form.Item name="code" label={t('otp.code')} rules={[otpCodeRule('otp.code')]} className={fieldClass}>
-          <Input
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            placeholder={t('otp.codePlaceholder')}
-          />
-        </Form.Item>
-        {submitRow}
-      </Form>
+      <OtpLoginForm
+        key="otp"
+        form={otpForm}
+        preview={preview}
+        size={size}
+        variant={variant}
+        className={formProps.className}
+        fieldClass={fieldClass}
+        submit={submitRow}
+        onLogin={run}
+      />
     ),
     qrcode: <QrLogin key="qrcode" preview={preview} onAnswer={land} />,
     fido2: (
@@ -309,6 +314,18 @@ function LoginForm() {
     '--ts-tab-color': tabText,
     '--ts-tab-active': view?.form.activeColor ?? view?.mainColor,
   } as CSSProperties;
+  // The methods' own code loads with the first look at their tab: a spinner of the form's height meanwhile.
+  const form = (
+    <Suspense
+      fallback={
+        <div className="ts-method-loading" role="status" aria-label={t('app.loading')}>
+          <Spin />
+        </div>
+      }
+    >
+      {forms[method]}
+    </Suspense>
+  );
   const body =
     methods.length > 1 ? (
       <div style={tabStyle}>
@@ -322,11 +339,11 @@ function LoginForm() {
             setProblem(null);
           }}
         >
-          {forms[method]}
+          {form}
         </LoginTabs>
       </div>
     ) : (
-      forms[method]
+      form
     );
 
   if (band) {
@@ -335,6 +352,7 @@ function LoginForm() {
         <div className="ts-band-head">
           <h1 className="ts-card-title">{title}</h1>
           <p className="ts-card-subtitle">{t('login.welcome', { name })}</p>
+          {application && <ApplicationTarget app={application} />}
         </div>
         <div className="ts-band-body">
           {alert}
@@ -351,6 +369,7 @@ function LoginForm() {
     <>
       <h1 className="ts-card-title">{title}</h1>
       <p className="ts-card-subtitle">{t('login.welcome', { name })}</p>
+      {application && <ApplicationTarget app={application} />}
       {alert}
       {body}
       {registerOffer}
