@@ -23,6 +23,8 @@ import type { OidcKeys } from './keys.ts';
 export const OIDC_PREFIX = '/oidc';
 /** How long a built provider is used before its keys are looked at again (a rotation elsewhere). */
 const REFRESH_MS = 30_000;
+/** Providers kept at once (tenants times the origins they are reached at). */
+const MAX_BUILT = 200;
 
 const { Prompt, Check } = interactionPolicy;
 
@@ -103,6 +105,8 @@ export class OidcProviders {
       return cached.provider;
     }
     const building = this.build(tenant, origin);
+    // The origin comes from the Host header: cap the cache so odd ports cannot grow it forever.
+    if (this.built.size >= MAX_BUILT) this.built.delete(this.built.keys().next().value!);
     this.built.set(cacheKey, building);
     building.catch(() => this.built.delete(cacheKey));
     return (await building).provider;
