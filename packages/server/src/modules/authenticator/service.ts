@@ -14,6 +14,8 @@ import type { ClientInfo } from '../login/service.ts';
 import type { Tenant } from '../tenancy/service.ts';
 
 export const APPROVAL_MS = 2 * 60_000;
+/** Requests one user may be sent per APPROVAL_MS. */
+const MAX_OPEN = 10;
 
 interface StoredRequest extends ApprovalRequest {
   userId: string;
@@ -59,6 +61,9 @@ export class AuthenticatorService {
   /** A new approval request to the user's phone (the previous one is superseded). */
   async request(tenant: Tenant, user: User, client: ClientInfo): Promise<StoredRequest> {
     if (!(await this.device(user.id))) throw new AppError('MFA.0002');
+    // A flood of requests would push the user towards a careless approve.
+    if ((await this.deps.store.increment(`approval-count:${tenant.id}:${user.id}`, APPROVAL_MS)) > MAX_OPEN)
+      throw new AppError('COMMON.0429');
     const now = Date.now();
     const request: StoredRequest = {
       id: randomBytes(16).toString('base64url'),
@@ -72,6 +77,11 @@ export class AuthenticatorService {
     await this.save(tenant, request);
     await this.deps.store.set(latestKey(tenant.id, user.id), request.id, APPROVAL_MS);
     return request;
+  }
+
+  /** A request still within its two minutes, in any state. */
+  find(tenant: Tenant, id: string): Promise<StoredRequest | undefined> {
+    return this.load(tenant, id);
   }
 
   /** The state of a request; a request that is gone has expired. */

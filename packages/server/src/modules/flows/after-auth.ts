@@ -377,6 +377,11 @@ export class AfterAuthentication {
     const user = await this.userOf(tenant, record);
     if (!(await this.deps.mfa.choices(user, record.factors)).some((c) => c.type === 'AUTHENTICATOR'))
       throw new AppError('MFA.0002');
+    // Asking again while the phone has not answered shows the same request.
+    const open = record.approvalId
+      ? await this.deps.authenticator.find(tenant, record.approvalId)
+      : undefined;
+    if (open?.state === 'sent') return { state: open.state, expiresAt: open.expiresAt };
     const request = await this.deps.authenticator.request(tenant, user, client);
     record.approvalId = request.id;
     await this.deps.flows.save(record);
