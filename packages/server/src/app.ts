@@ -59,6 +59,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     transform: jsonSchemaTransform,
   });
   await httpRules(app, services);
+  // The ephemeral store may hold a Redis connection; it would keep the process alive.
+  app.addHook('onClose', () => services.ephemeral.close());
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await services.db.selectFrom('tenants').select('id').limit(1).execute();

@@ -24,6 +24,7 @@ async function withServices(run: (s: Services) => Promise<void>) {
     if (config.SEED_DEMO) await seedDemo(services);
     await run(services);
   } finally {
+    await services.ephemeral.close();
     await db.destroy();
   }
 }

@@ -33,6 +33,16 @@ const envSchema = z.object({
     .string()
     .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'expected sqlite:<file> or postgres://...')
     .optional(),
+  /** Unset: short-lived state stays in SQL. Set: it goes to this Redis (DESIGN section 7). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/./, 'expected redis://... or rediss://...')
+    .optional(),
+  /** Lets one Redis serve several installations without their keys meeting. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'expected up to 64 letters, digits, and . : _ -')
+    .default('tessera:'),
   BASE_DOMAIN: z
     .string()
     .toLowerCase()

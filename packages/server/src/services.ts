@@ -18,7 +18,8 @@ import { OidcKeys } from './modules/oidc/keys.ts';
 import { OidcProviders } from './modules/oidc/provider.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { CryptoService } from './modules/crypto/service.ts';
-import { SqlEphemeralStore } from './modules/ephemeral/store.ts';
+import { RedisEphemeralStore } from './modules/ephemeral/redis.ts';
+import { type EphemeralStore, SqlEphemeralStore } from './modules/ephemeral/store.ts';
 import { LoginService } from './modules/login/service.ts';
 import { LoginThrottle } from './modules/login/throttle.ts';
 import { CaptchaPolicy } from './modules/login/captcha-policy.ts';
@@ -28,8 +29,15 @@ import { SessionService } from './modules/sessions/service.ts';
 import { TenancyService } from './modules/tenancy/service.ts';
 import { ThemeService } from './modules/themes/service.ts';
 
+/** Redis when REDIS_URL is set, so processes sharing it share short-lived state; else the database. */
+function ephemeralStore(db: Db, config: Config): EphemeralStore {
+  return config.REDIS_URL
+    ? new RedisEphemeralStore(config.REDIS_URL, config.REDIS_KEY_PREFIX)
+    : new SqlEphemeralStore(db);
+}
+
 export function createServices(db: Db, config: Config) {
-  const ephemeral = new SqlEphemeralStore(db);
+  const ephemeral = ephemeralStore(db, config);
   const audit = new AuditService(db);
   const crypto = new CryptoService(db, ephemeral);
   const tenancy = new TenancyService(db, config, crypto);

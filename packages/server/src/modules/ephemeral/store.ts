@@ -1,7 +1,8 @@
 /**
  * The ephemeral store of DESIGN section 7: short-lived keys with an expiry. This implementation
  * keeps them in the SQL table `ephemeral`, so several processes over one database act as one.
- * Expired rows are ignored on read and swept now and then.
+ * Expired rows are ignored on read and swept now and then. With REDIS_URL set, redis.ts takes
+ * its place behind the same interface.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
@@ -14,6 +15,8 @@ export interface EphemeralStore {
   increment(key: string, ttlMs: number): Promise<number>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Releases what the store holds open; the server calls it when it closes. */
+  close(): Promise<void>;
 }
 
 export class SqlEphemeralStore implements EphemeralStore {
@@ -77,6 +80,10 @@ export class SqlEphemeralStore implements EphemeralStore {
 
   async delete(key: string): Promise<void> {
     await this.db.deleteFrom('ephemeral').where('k', '=', key).execute();
+  }
+
+  async close(): Promise<void> {
+    // The database belongs to whoever opened it, and is closed there.
   }
 
   private maybeSweep(now: number): void {
