@@ -76,7 +76,7 @@ export function findPgBin(env: NodeJS.ProcessEnv = process.env): string | null {
   );
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
