@@ -6,7 +6,16 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, type TestServer, encrypt, get, post, publicKey, startTestServer } from './harness.ts';
+import {
+  DIALECTS,
+  type TestServer,
+  clearEphemeral,
+  encrypt,
+  get,
+  post,
+  publicKey,
+  startTestServer,
+} from './harness.ts';
 
 const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -123,7 +132,7 @@ describe.each(DIALECTS)('second factors and QR login over $name', ({ name, avail
     const username = await newUser();
     const { cookie } = await signIn(username);
     const key = (await call('/config/generateOTPKey', {}, cookie)).json().data;
-    await s.services.db.deleteFrom('ephemeral').where('k', 'like', 'otp-pending:%').execute();
+    await clearEphemeral(s, 'otp-pending:*');
     expect(
       (await call('/otp/bind', { code: codeOf(key.secret) }, cookie, { 'accept-language': 'en' })).json(),
     ).toMatchObject({
@@ -252,7 +261,7 @@ describe.each(DIALECTS)('second factors and QR login over $name', ({ name, avail
     const late = await signIn(username);
     const lateId = late.body.data.flow.id;
     await call(`/flow/${lateId}/mfa/push`, {}, late.cookie);
-    await s.services.db.deleteFrom('ephemeral').where('k', 'like', 'approval:%').execute();
+    await clearEphemeral(s, 'approval:*');
     expect(
       (
         await get(s.app, `/api/v1/flow/${lateId}/mfa/push`, { cookie: late.cookie, 'accept-language': 'en' })

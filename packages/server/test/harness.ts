@@ -1,18 +1,22 @@
 /**
  * A real server over a real database for integration tests: the same build as production,
- * driven with Fastify's inject. `DIALECTS` lists the stores every integration test runs on.
+ * driven with Fastify's inject. `DIALECTS` lists the stores every integration test runs on:
+ * SQLite with short-lived state in SQL, and PostgreSQL with short-lived state in Redis (when the
+ * unit run has a Redis; else in SQL too), the two set-ups DESIGN section 7 promises.
  */
 import { constants, publicEncrypt } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openMigratedDb } from '../src/db/index.ts';
 import { seedDemo } from '../src/seed.ts';
 import { type Services, createServices } from '../src/services.ts';
 import { freshTestDatabase, sharedPgUrl } from './support/postgres.ts';
+import { sharedRedisUrl, uniqueRedisPrefix } from './support/redis.ts';
 
 export const DIALECTS = [
   { name: 'sqlite', available: true },
@@ -46,6 +50,7 @@ export async function startTestServer(
     DATABASE_URL: url,
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(os.tmpdir(), 'no-web-dist'),
+    ...(dialect === 'postgres' ? redisSettings(label) : {}),
     ...env,
   });
   const db = await openMigratedDb(config.databaseUrl);
@@ -68,6 +73,87 @@ export async function startTestServer(
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The shared test Redis, under a prefix of this server's own: test files run in parallel on it. */
+function redisSettings(label: string): Record<string, string> {
+  const url = sharedRedisUrl();
+  return url ? { REDIS_URL: url, REDIS_KEY_PREFIX: uniqueRedisPrefix(label) } : {};
+}
+
+/**
+ * A second server over the same database and the same ephemeral store as `first`, as a second
+ * process behind a load balancer would be: nothing is seeded, each has its own connections.
+ */
+export async function startTwinServer(first: TestServer): Promise<TestServer> {
+  const { config } = first.services;
+  const db = await openMigratedDb(config.databaseUrl);
+  const services = createServices(db, config);
+  const app = await buildApp(services, { logger: false });
+  await app.ready();
+  return {
+    app,
+    services,
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** SQL LIKE's `%` for a glob's `*`, the one wildcard the helpers below take. */
+const likeOf = (glob: string) => glob.replaceAll('*', '%');
+
+/** Runs `use` with a connection to the server's Redis, or answers undefined when it keeps state in SQL. */
+async function withRedis<T>(s: TestServer, use: (redis: Redis, prefix: string) => Promise<T>) {
+  const { REDIS_URL, REDIS_KEY_PREFIX } = s.services.config;
+  if (!REDIS_URL) return undefined;
+  const redis = new Redis(REDIS_URL);
+  try {
+    return await use(redis, REDIS_KEY_PREFIX);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function redisKeys(redis: Redis, prefix: string, glob: string): Promise<string[]> {
+  const found: string[] = [];
+  for await (const keys of redis.scanStream({ match: prefix + glob, count: 500 }))
+    found.push(...(keys as string[]));
+  return found;
+}
+
+/**
+ * The live entries of the ephemeral store whose keys match `glob` (`*`: anything), on either store:
+ * tests look behind the services with it, e.g. that only a code's hash is kept.
+ */
+export async function ephemeralEntries(s: TestServer, glob: string): Promise<{ k: string; v: string }[]> {
+  const fromRedis = await withRedis(s, async (redis, prefix) => {
+    const keys = await redisKeys(redis, prefix, glob);
+    const values = keys.length ? await redis.mget(keys) : [];
+    return keys
+      .map((k, i) => ({ k: k.slice(prefix.length), v: values[i] }))
+      .filter((e): e is { k: string; v: string } => e.v !== null);
+  });
+  return (
+    fromRedis ??
+    s.services.db
+      .selectFrom('ephemeral')
+      .select(['k', 'v'])
+      .where('k', 'like', likeOf(glob))
+      .where('expires_at', '>', Date.now())
+      .execute()
+  );
+}
+
+/** Forgets the ephemeral entries whose keys match `glob` (`*`: anything), e.g. to lift send limits. */
+export async function clearEphemeral(s: TestServer, glob = '*'): Promise<void> {
+  const cleared = await withRedis(s, async (redis, prefix) => {
+    const keys = await redisKeys(redis, prefix, glob);
+    if (keys.length) await redis.del(keys);
+    return true;
+  });
+  if (!cleared) await s.services.db.deleteFrom('ephemeral').where('k', 'like', likeOf(glob)).execute();
 }
 
 /** Encrypts as the browser does: RSA-OAEP/SHA-256 of `value|timestamp`, base64 in 64-char lines. */

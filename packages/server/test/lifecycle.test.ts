@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DIALECTS,
   type TestServer,
+  clearEphemeral,
   encrypt,
   get,
   login,
@@ -37,7 +38,7 @@ describe.each(DIALECTS)('registration and forgotten password over $name', ({ nam
       .executeTakeFirstOrThrow();
     return /\b(\d{6})\b/.exec(row.body)![1]!;
   };
-  const clearLimits = () => s.services.db.deleteFrom('ephemeral').where('k', 'like', 'resend:%').execute();
+  const clearLimits = () => clearEphemeral(s, 'resend:*');
 
   it.skipIf(!available)('refuses registration while the tenant keeps it closed', async () => {
     const res = await call('/register/sendCode', { type: 'mobile', mobile: '13700000001' });

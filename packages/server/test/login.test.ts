@@ -3,6 +3,7 @@ import {
   ACME_HOST,
   DIALECTS,
   type TestServer,
+  clearEphemeral,
   encrypt,
   formLogin,
   get,
@@ -194,8 +195,8 @@ describe.each(DIALECTS)('password login over $name', ({ name, available }) => {
     for (let i = 0; i < 20; i++) await s.services.throttle.recordFailure(demoId, `user${i}`, '127.0.0.1');
     const res = await login(s.app, 'demo', 'Demo@123456');
     expect(res.json().code).toBe('AUTH.LOGIN.0003');
-    await s.services.db.deleteFrom('ephemeral').where('k', 'like', 'lock:ip:%').execute();
-    await s.services.db.deleteFrom('ephemeral').where('k', 'like', 'fail:ip:%').execute();
+    await clearEphemeral(s, 'lock:ip:*');
+    await clearEphemeral(s, 'fail:ip:*');
   });
 
   it.skipIf(!available)('refuses a disabled account only after the right password', async () => {

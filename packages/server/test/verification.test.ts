@@ -4,7 +4,9 @@ import {
   DEMO_HOST,
   DIALECTS,
   type TestServer,
+  clearEphemeral,
   encrypt,
+  ephemeralEntries,
   publicKey,
   get,
   post,
@@ -51,7 +53,7 @@ describe.each(DIALECTS)('verification codes and code logins over $name', ({ name
       .executeTakeFirst();
   const codeIn = (body: string) => /\b(\d{6})\b/.exec(body)![1]!;
   const forget = async (recipient: string) => {
-    await s.services.db.deleteFrom('ephemeral').where('k', 'like', `%${recipient}%`).execute();
+    await clearEphemeral(s, `*${recipient}*`);
   };
 
   it.skipIf(!available)('sends a login code by SMS to the outbox and signs in with it, once', async () => {
@@ -61,11 +63,7 @@ describe.each(DIALECTS)('verification codes and code logins over $name', ({ name
     expect(message).toMatchObject({ channel: 'sms', purpose: 'LOGIN' });
     expect(message.body).toMatch(/^【泰瑟拉演示企业】您的登录验证码是 \d{6}，5 分钟内有效/);
     // Only a hash is kept.
-    const stored = await s.services.db
-      .selectFrom('ephemeral')
-      .select('v')
-      .where('k', 'like', 'code:%')
-      .execute();
+    const stored = await ephemeralEntries(s, 'code:*');
     expect(stored.map((r) => r.v).join()).not.toContain(codeIn(message.body));
 
     const res = await form('/api/v1/login/sms', {
@@ -135,10 +133,10 @@ describe.each(DIALECTS)('verification codes and code logins over $name', ({ name
       expect(await count()).toBe(before);
       // Past the per-number cap for the day, even after the interval.
       for (let i = 0; i < 12; i++) {
-        await s.services.db.deleteFrom('ephemeral').where('k', 'like', 'resend:%').execute();
+        await clearEphemeral(s, 'resend:*');
         await send({ purpose: 'LOGIN', channel: 'sms', recipient: '13900000001' });
       }
-      await s.services.db.deleteFrom('ephemeral').where('k', 'like', 'resend:%').execute();
+      await clearEphemeral(s, 'resend:*');
       const capped = await send(
         { purpose: 'LOGIN', channel: 'sms', recipient: '13900000001' },
         { 'accept-language': 'en' },
@@ -276,7 +274,7 @@ describe.each(DIALECTS)('verification codes and code logins over $name', ({ name
         captchaToken: token,
       });
       expect(withToken.json().code).toBe('0');
-      await s.services.db.deleteFrom('ephemeral').where('k', 'like', 'resend:%').execute();
+      await clearEphemeral(s, 'resend:*');
       const reused = await send({
         purpose: 'LOGIN',
         channel: 'sms',
@@ -287,7 +285,7 @@ describe.each(DIALECTS)('verification codes and code logins over $name', ({ name
       const asked = await post(s.app, '/api/v1/config/isEnableCaptcha?loginName=demo');
       expect(asked.json()).toMatchObject({ code: '0', data: { enabled: true } });
       await s.services.tenancy.updateSettings(demoId, { captchaAfterFailures: 3 });
-      await s.services.db.deleteFrom('ephemeral').where('k', 'like', 'fail:%').execute();
+      await clearEphemeral(s, 'fail:*');
       expect((await post(s.app, '/api/v1/config/isEnableCaptcha?loginName=demo')).json().data.enabled).toBe(
         false,
       );
