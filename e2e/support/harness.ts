@@ -12,7 +12,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchBrowser, mobileContextOptions, pcContextOptions, type Lang } from './browser.ts';
 import { repoRoot, startServer, type RunningServer, type StartServerOptions } from './server.ts';
 
@@ -42,6 +42,8 @@ export interface E2E {
   screenshot(page: Page, name: string): Promise<string>;
   /** Uncaught errors and console.error messages of the page since it was made. */
   pageErrors(page: Page): string[];
+  /** Screenshots and prints every open page (called by useE2E after a failed test). */
+  describeFailure(testName: string): Promise<void>;
   /** Stops everything (idempotent). */
   stop(): Promise<void>;
 }
@@ -98,6 +100,27 @@ class Harness implements E2E {
     return [...(this.errorsByPage.get(page) ?? [])];
   }
 
+  /**
+   * What every open page shows when a test failed: a screenshot in the artifacts and, on the
+   * console, its address, its errors and the start of its text, so a failure in CI can be read.
+   */
+  async describeFailure(testName: string) {
+    const pages = [...this.contexts].flatMap((c) => c.pages());
+    const slug = testName.replace(/[^\w.-]+/g, '-').slice(0, 80);
+    for (const [i, page] of pages.entries()) {
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 2_000 })
+        .catch(() => '(no text)');
+      console.error(
+        `[failed: ${testName}] page ${i + 1}: ${page.url()}\n` +
+          `  errors: ${JSON.stringify(this.pageErrors(page))}\n` +
+          `  text: ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
+      );
+      await this.screenshot(page, `failed-${slug}-${i + 1}`).catch(() => {});
+    }
+  }
+
   stop() {
     return (this.stopped ??= (async () => {
       await Promise.allSettled([...this.contexts].map((c) => c.close()));
@@ -131,6 +154,9 @@ export function useE2E(options: StartServerOptions = {}): E2E {
   beforeAll(async () => {
     current = await startE2E(options);
   });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await current?.describeFailure(ctx.task.name);
+  });
   afterAll(async () => {
     await current?.stop();
   });
@@ -149,6 +175,7 @@ export function useE2E(options: StartServerOptions = {}): E2E {
     newMobilePage: (lang) => get().newMobilePage(lang),
     screenshot: (page, name) => get().screenshot(page, name),
     pageErrors: (page) => get().pageErrors(page),
+    describeFailure: (testName) => get().describeFailure(testName),
     stop: () => get().stop(),
   };
 }
