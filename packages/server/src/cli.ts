@@ -108,10 +108,24 @@ tenant
   );
 
 const user = program.command('user').description('Manage users of a tenant');
+/** One account of an import file (docs/accounts.md): a password, or the hash of another system. */
+const importedUserSchema = z
+  .object({
+    username: z.string(),
+    password: z.string().min(1).optional(),
+    passwordHash: z.string().min(1).optional(),
+    displayName: z.string().optional(),
+    email: z.string().optional(),
+    mobile: z.string().optional(),
+  })
+  .strict()
+  .refine((u) => !!u.password !== !!u.passwordHash, 'give password or passwordHash');
+
 user
   .command('create <tenant> <username>')
   .description('Create a user')
-  .addOption(new Option('--password <password>', 'initial password').makeOptionMandatory())
+  .option('--password <password>', 'initial password')
+  .option('--password-hash <hash>', "the password's hash from another system (docs/accounts.md)")
   .option('--display-name <name>', 'display name')
   .option('--email <email>', 'email address')
   .option('--mobile <mobile>', 'mobile number with area code')
@@ -119,12 +133,36 @@ user
     (
       t: string,
       username: string,
-      o: { password: string; displayName?: string; email?: string; mobile?: string },
+      o: { password?: string; passwordHash?: string; displayName?: string; email?: string; mobile?: string },
     ) =>
       withServices(async (s) => {
+        if (!o.password && !o.passwordHash) throw new Error('Give --password or --password-hash');
         const u = await s.accounts.create((await tenantOf(s, t)).id, { username, ...o });
         console.log(`Created user ${u.username} in ${t}`);
       }),
+  );
+user
+  .command('import <tenant> <file>')
+  .description('Create users from a JSON Lines file, all or none (docs/accounts.md)')
+  .action((t: string, file: string) =>
+    withServices(async (s) => {
+      const lines = fs
+        .readFileSync(file, 'utf8')
+        .split(/\r?\n/)
+        .map((text, i) => ({ text: text.trim(), line: i + 1 }))
+        .filter((l) => l.text);
+      const users = lines.map(({ text, line }) => {
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch {
+          throw new Error(`Line ${line}: not JSON`);
+        }
+        return checked(importedUserSchema, value, `line ${line}:`);
+      });
+      await s.accounts.createMany((await tenantOf(s, t)).id, users, (i) => `Line ${lines[i]!.line}`);
+      console.log(`Imported ${users.length} users into ${t}`);
+    }),
   );
 user
   .command('list <tenant>')

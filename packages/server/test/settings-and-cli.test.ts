@@ -1,3 +1,4 @@
+import { hash as bcryptHash } from '@node-rs/bcrypt';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -85,6 +86,46 @@ describe('admin command line', () => {
       'changed',
     );
     expect(await cli('user', 'list', 'demo')).toMatch(/^demo\tactive\t演示用户/m);
+  }, 120_000);
+
+  it('imports users with passwords or hashes from another system, all or none', async () => {
+    const file = path.join(dir, 'users.jsonl');
+    const bcrypt = await bcryptHash('Old@123456', { cost: 4 });
+    const lines = [
+      { username: 'imp1', password: 'Imp@123456', email: 'imp1@acme.test' },
+      { username: 'imp2', passwordHash: bcrypt, mobile: '13800000099' },
+      { username: 'imp3', passwordHash: 'md5$abc' },
+    ];
+    fs.writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n\n'));
+    expect(await fails('user', 'import', 'acme', file)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Line 5: Unsupported password hash'),
+    });
+    expect(await cli('user', 'list', 'acme')).not.toMatch(/^imp1\t/m);
+
+    fs.writeFileSync(
+      file,
+      lines
+        .slice(0, 2)
+        .map((l) => JSON.stringify(l))
+        .join('\n') + '\n',
+    );
+    expect(await cli('user', 'import', 'acme', file)).toContain('Imported 2 users into acme');
+    const listed = await cli('user', 'list', 'acme');
+    expect(listed).toMatch(/^imp1\tactive\timp1\timp1@acme\.test\t$/m);
+    expect(listed).toMatch(/^imp2\tactive\timp2\t\t\+8613800000099$/m);
+
+    expect(await cli('user', 'create', 'acme', 'imp4', '--password-hash', bcrypt)).toContain(
+      'Created user imp4 in acme',
+    );
+    fs.writeFileSync(file, '{"username":"imp5","password":"x","passwordHash":"y"}\nnot json\n');
+    expect(await fails('user', 'import', 'acme', file)).toMatchObject({
+      stderr: expect.stringContaining('give password or passwordHash'),
+    });
+    fs.writeFileSync(file, 'not json\n');
+    expect(await fails('user', 'import', 'acme', file)).toMatchObject({
+      stderr: expect.stringContaining('Line 1: not JSON'),
+    });
   }, 120_000);
 
   it('sets, shows and resets page themes, and changes the login config', async () => {
@@ -264,7 +305,7 @@ describe('admin command line', () => {
       stderr: expect.stringContaining('No user "ghost"'),
     });
     expect(await fails('user', 'create', 'demo', 'x')).toMatchObject({
-      stderr: expect.stringContaining('--password'),
+      stderr: expect.stringContaining('Give --password or --password-hash'),
     });
   }, 120_000);
 });

@@ -3,6 +3,7 @@
  * @node-rs/argon2 runs the work on libuv's thread pool, off the event loop.
  */
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import { isImportedHash, verifyImported } from './imported-hashes.ts';
 
 /** Algorithm.Argon2id; the enum is a const enum that isolated modules cannot read. */
 const ARGON2ID = 2 as Algorithm;
@@ -25,7 +26,12 @@ function decoyHash(): Promise<string> {
   return decoy;
 }
 
+/**
+ * Checks a password against its stored hash: Argon2id, or a hash imported from another system
+ * (imported-hashes.ts), which the login replaces at once (needsRehash).
+ */
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
+  if (stored && isImportedHash(stored)) return verifyImported(stored, password);
   if (!stored || !stored.startsWith('$argon2')) {
     await verify(await decoyHash(), password).catch(() => false);
     return false;
@@ -35,6 +41,13 @@ export async function verifyPassword(stored: string | null, password: string): P
   } catch {
     return false;
   }
+}
+
+const ARGON2ID_HASH = /^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
+
+/** A hash an account may be created with: Argon2id, or one of the imported formats. */
+export function isStorableHash(stored: string): boolean {
+  return ARGON2ID_HASH.test(stored) || isImportedHash(stored);
 }
 
 /** True when a stored hash was made with weaker parameters than today's and should be redone. */

@@ -4,18 +4,38 @@ import type { SessionUser } from '@tessera/shared';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { UserTable } from '../../db/schema.ts';
-import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { hashPassword, isStorableHash, needsRehash, verifyPassword } from './passwords.ts';
 
 export type User = Selectable<UserTable>;
 
 export interface NewUser {
   username: string;
   password?: string;
+  /**
+   * Instead of `password`: a hash brought from another system (bcrypt, PBKDF2, salted SHA-256 or
+   * Argon2id); the first login stores the password again as Argon2id.
+   */
+  passwordHash?: string;
   displayName?: string;
   email?: string;
   mobile?: string;
   /** Values of the tenant's profile fields, already checked. */
   profile?: Record<string, string>;
+}
+
+/** The hash a new account starts with: its password's, or the imported one as it was given. */
+async function initialHash(input: NewUser): Promise<string | null> {
+  if (input.password && input.passwordHash) throw new Error('Give a password or a password hash, not both');
+  if (input.passwordHash) {
+    const given = input.passwordHash.trim();
+    if (!isStorableHash(given)) {
+      throw new Error(
+        'Unsupported password hash: use bcrypt, PBKDF2, {SSHA256} or Argon2id (docs/accounts.md)',
+      );
+    }
+    return given;
+  }
+  return input.password ? hashPassword(input.password) : null;
 }
 
 /** '+86 138-0000-0000' -> '+8613800000000'; a number without '+' is taken as mainland China. */
@@ -113,6 +133,7 @@ export class AccountService {
       .where('username_key', '=', usernameKey(username))
       .executeTakeFirst();
     if (existing) throw new Error(`User "${username}" already exists`);
+    const password_hash = await initialHash(input);
     const now = Date.now();
     const user: User = {
       id: randomUUID(),
@@ -122,9 +143,9 @@ export class AccountService {
       display_name: input.displayName?.trim() || username,
       email: input.email?.trim().toLowerCase() || null,
       mobile: normalizeMobile(input.mobile),
-      password_hash: input.password ? await hashPassword(input.password) : null,
+      password_hash,
       status: 'active',
-      password_changed_at: input.password ? now : null,
+      password_changed_at: password_hash ? now : null,
       created_at: now,
       updated_at: now,
       profile: JSON.stringify(input.profile ?? {}),
@@ -132,6 +153,20 @@ export class AccountService {
     };
     await db.insertInto('users').values(user).execute();
     return user;
+  }
+
+  /**
+   * Creates all the accounts or none (an import): the first failure rolls back the others and is
+   * named by `where` (the line of the file it came from).
+   */
+  async createMany(tenantId: string, inputs: NewUser[], where = (i: number) => `Entry ${i + 1}`) {
+    await this.db.transaction().execute(async (trx) => {
+      for (const [i, input] of inputs.entries()) {
+        await this.create(tenantId, input, trx).catch((err: Error) => {
+          throw new Error(`${where(i)}: ${err.message}`);
+        });
+      }
+    });
   }
 
   async setStatus(tenantId: string, username: string, status: User['status']): Promise<void> {
