@@ -4,6 +4,7 @@
  * The themed pages (login, registration, find password) paint their own frame; the others sit
  * in the Shell.
  */
+import { LoadingOutlined } from '@ant-design/icons';
 import type { UiConfigType } from '@tessera/shared';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
@@ -20,6 +21,14 @@ import { Login } from './pages/Login.tsx';
 import { PC_BASENAME, PC_NOT_OPEN, PC_ROUTES } from './routes.ts';
 import { Shell } from './Shell.tsx';
 import { ThemeFrame } from './ThemeFrame.tsx';
+
+/**
+ * Buttons keep their words as written ("验证", not "验 证"). The spinner of a busy button is given
+ * here, not left to Ant Design's default: the default one leaves by an animation, and when the
+ * browser misses the animation's end it stays in the button, unseen, and screen readers go on
+ * announcing "loading" on a button that is ready again.
+ */
+const BUTTONS = { autoInsertSpace: false, loadingIcon: <LoadingOutlined /> };
 
 const SetDomain = lazy(() => import('./pages/SetDomain.tsx'));
 const User = lazy(() => import('./pages/User.tsx'));
@@ -68,7 +77,7 @@ function Themed({ children }: { children: ReactNode }) {
     });
   }, [antTheme, locale]);
   return (
-    <ConfigProvider theme={antTheme} locale={locale} button={{ autoInsertSpace: false }}>
+    <ConfigProvider theme={antTheme} locale={locale} button={BUTTONS}>
       {children}
     </ConfigProvider>
   );
