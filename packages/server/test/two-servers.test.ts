@@ -5,6 +5,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CryptoService } from '../src/modules/crypto/service.ts';
 import { RedisEphemeralStore } from '../src/modules/ephemeral/redis.ts';
 import {
   type TestServer,
@@ -122,5 +123,32 @@ describe.skipIf(!sharedPgUrl() || !sharedRedisUrl())('two servers over one Postg
     const replayed = await formLogin(b.app, { username: 'demo', password: once });
     expect(replayed.json().code).toBe('CRYPTO.0003');
     expect(replayed.cookies.find((c) => c.name === 'tessera_sid')).toBeUndefined();
+  });
+  it('reads on B a key pair rotated on A, and pages holding the old public key work for an hour', async () => {
+    const old = pem;
+    expect(await publicKey(b.app)).toBe(old); // B has read the key pair and keeps it a minute
+    await a.services.crypto.rotate(demoId);
+    const fresh = await publicKey(a.app);
+    expect(fresh).not.toBe(old);
+    // B cannot open the first value under the new key, so it reads the keys again.
+    await new Promise((r) => setTimeout(r, 1_100));
+    const withFresh = await formLogin(b.app, { username: 'demo', password: encrypt(fresh, 'Demo@123456') });
+    expect(withFresh.json().code).toBe('0');
+    for (const app of [a.app, b.app]) {
+      const withOld = await formLogin(app, { username: 'demo', password: encrypt(old, 'Demo@123456') });
+      expect(withOld.json().code).toBe('0');
+    }
+    // An hour after the rotation the old key is retired for good.
+    await a.services.db
+      .updateTable('tenant_keys')
+      .set({ created_at: Date.now() - 2 * 3_600_000 })
+      .where('tenant_id', '=', demoId)
+      .where('active', '=', 1)
+      .execute();
+    const later = new CryptoService(a.services.db, a.services.ephemeral);
+    await expect(later.decrypt(demoId, encrypt(old, 'Demo@123456'))).rejects.toMatchObject({
+      code: 'CRYPTO.0001',
+    });
+    expect(await later.decrypt(demoId, encrypt(fresh, 'Demo@123456'))).toBe('Demo@123456');
   });
 });

@@ -17,14 +17,30 @@ const generate = promisify(generateKeyPair);
 export const MAX_AGE_MS = 5 * 60_000;
 /** Clocks differ a little between browser and server. */
 const CLOCK_SKEW_MS = 60_000;
+/** How long a process trusts the key pair it read. */
+const KEY_CACHE_MS = 60_000;
+/** A failed decryption reads the keys again, at most this often (garbage must not load the database). */
+const KEY_REREAD_MS = 1_000;
+/**
+ * After a rotation the previous private key still decrypts for this long: pages opened before it
+ * keep the old public key until they are reloaded. The public key protects nothing once retired.
+ */
+export const RETIRED_KEY_GRACE_MS = 60 * 60_000;
 
 export interface KeyPair {
   publicPem: string;
   privatePem: string;
 }
 
+/** A tenant's active key pair, and the private key it replaced while that one may still be in use. */
+interface KeyRing {
+  publicPem: string;
+  privatePems: string[];
+  at: number;
+}
+
 export class CryptoService {
-  private keys = new Map<string, { publicPem: string; privatePem: string; at: number }>();
+  private keys = new Map<string, KeyRing>();
 
   constructor(
     private readonly db: Db,
@@ -56,29 +72,47 @@ export class CryptoService {
     this.keys.delete(tenantId);
   }
 
-  /** Replaces a tenant's key pair. Browsers holding the old public key must reload the page. */
+  /** Replaces a tenant's key pair. Pages holding the old public key go on working for a while. */
   async rotate(tenantId: string): Promise<void> {
     const keys = await this.generateKeyPair();
     await this.db.transaction().execute((trx) => this.storeKeyPair(trx, tenantId, keys));
   }
 
-  private async activeKey(tenantId: string) {
+  private async keyRing(tenantId: string, maxAgeMs = KEY_CACHE_MS): Promise<KeyRing> {
     const hit = this.keys.get(tenantId);
-    if (hit && Date.now() - hit.at < 60_000) return hit;
-    const row = await this.db
+    if (hit && Date.now() - hit.at < maxAgeMs) return hit;
+    const rows = await this.db
       .selectFrom('tenant_keys')
-      .select(['public_pem', 'private_pem'])
+      .select(['public_pem', 'private_pem', 'active', 'created_at'])
       .where('tenant_id', '=', tenantId)
-      .where('active', '=', 1)
-      .executeTakeFirst();
-    if (!row) throw new Error(`Tenant ${tenantId} has no active key pair`);
-    const key = { publicPem: row.public_pem, privatePem: row.private_pem, at: Date.now() };
-    this.keys.set(tenantId, key);
-    return key;
+      .orderBy('active', 'desc')
+      .orderBy('created_at', 'desc')
+      .limit(2)
+      .execute();
+    const [active, previous] = rows;
+    if (!active?.active) throw new Error(`Tenant ${tenantId} has no active key pair`);
+    const privatePems = [active.private_pem];
+    if (previous && Date.now() - active.created_at < RETIRED_KEY_GRACE_MS)
+      privatePems.push(previous.private_pem);
+    const ring = { publicPem: active.public_pem, privatePems, at: Date.now() };
+    this.keys.set(tenantId, ring);
+    return ring;
   }
 
   async publicKey(tenantId: string): Promise<string> {
-    return (await this.activeKey(tenantId)).publicPem;
+    return (await this.keyRing(tenantId)).publicPem;
+  }
+
+  /**
+   * The plaintext under the tenant's keys, or undefined. When none fits, the keys are read again:
+   * another process may have rotated them since this one read them.
+   */
+  private async open(tenantId: string, sealed: Buffer): Promise<string | undefined> {
+    const cached = await this.keyRing(tenantId);
+    const plain = openWith(cached.privatePems, sealed);
+    if (plain !== undefined) return plain;
+    const reread = await this.keyRing(tenantId, KEY_REREAD_MS);
+    return reread === cached ? undefined : openWith(reread.privatePems, sealed);
   }
 
   /**
@@ -89,16 +123,8 @@ export class CryptoService {
     if (ciphertext === '') return '';
     const compact = ciphertext.replace(/\s+/g, '');
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) throw new AppError('CRYPTO.0001');
-    const { privatePem } = await this.activeKey(tenantId);
-    let plain: string;
-    try {
-      plain = privateDecrypt(
-        { key: privatePem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-        Buffer.from(compact, 'base64'),
-      ).toString('utf8');
-    } catch {
-      throw new AppError('CRYPTO.0001');
-    }
+    const plain = await this.open(tenantId, Buffer.from(compact, 'base64'));
+    if (plain === undefined) throw new AppError('CRYPTO.0001');
     const cut = plain.lastIndexOf('|');
     const stamp = cut >= 0 ? plain.slice(cut + 1) : '';
     if (!/^\d{10,16}$/.test(stamp)) throw new AppError('CRYPTO.0001');
@@ -110,4 +136,18 @@ export class CryptoService {
     }
     return plain.slice(0, cut);
   }
+}
+
+function openWith(privatePems: string[], sealed: Buffer): string | undefined {
+  for (const key of privatePems) {
+    try {
+      return privateDecrypt(
+        { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+        sealed,
+      ).toString('utf8');
+    } catch {
+      // Not this key: try the next one.
+    }
+  }
+  return undefined;
 }
