@@ -63,7 +63,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.addHook('onClose', () => services.ephemeral.close());
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
+    // Both stores must answer: a login needs the database and the short-lived state alike.
     await services.db.selectFrom('tenants').select('id').limit(1).execute();
+    await services.ephemeral.get('healthz');
     return { status: 'ok' };
   });
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedDb } from '../src/db/index.ts';
 import { RedisEphemeralStore } from '../src/modules/ephemeral/redis.ts';
 import { type EphemeralStore, SqlEphemeralStore } from '../src/modules/ephemeral/store.ts';
-import { freshTestDatabase, sharedPgUrl } from './support/postgres.ts';
+import { freePort, freshTestDatabase, sharedPgUrl } from './support/postgres.ts';
 import { sharedRedisUrl, uniqueRedisPrefix } from './support/redis.ts';
 
 interface Opened {
@@ -156,6 +156,16 @@ describe.skipIf(!sharedRedisUrl())('the Redis store', () => {
   });
 
   it('closes without ever having connected', async () => {
-    await new RedisEphemeralStore(sharedRedisUrl()!, uniqueRedisPrefix('idle')).close();
+    const idle = new RedisEphemeralStore(sharedRedisUrl()!, uniqueRedisPrefix('idle'));
+    await expect(idle.close()).resolves.toBeUndefined();
+  });
+
+  it('fails a call when Redis is not there, instead of holding it', async () => {
+    const gone = new RedisEphemeralStore(`redis://127.0.0.1:${await freePort()}`, 'gone:');
+    try {
+      await expect(gone.get('anything')).rejects.toThrow(/ECONNREFUSED|retries/);
+    } finally {
+      await gone.close();
+    }
   });
 });

@@ -26,7 +26,8 @@ export class RedisEphemeralStore implements EphemeralStore {
     private readonly prefix: string,
   ) {
     // Lazy: a command line run that never touches the store opens no connection.
-    this.redis = new Redis(url, { lazyConnect: true });
+    // A request fails after a few quick retries when Redis is gone, rather than waiting on twenty.
+    this.redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   }
 
   async addOnce(key: string, ttlMs: number): Promise<boolean> {
