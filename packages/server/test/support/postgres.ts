@@ -9,14 +9,16 @@
  *
  * No vitest imports here: global-setup runs this in vitest's main process.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { isExecutable, startDaemon } from './daemon.ts';
+
+export { freePort } from './daemon.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -37,15 +39,6 @@ export const TEST_PG_URL_ENV = 'TEST_PG_URL';
 export function isCI(env: NodeJS.ProcessEnv = process.env): boolean {
   const v = (env.CI ?? '').toLowerCase();
   return v !== '' && v !== '0' && v !== 'false';
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -76,20 +69,6 @@ export function findPgBin(env: NodeJS.ProcessEnv = process.env): string | null {
   );
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 interface RunAs {
   uid?: number;
   gid?: number;
@@ -109,20 +88,6 @@ async function runAsIdentity(): Promise<RunAs> {
         '(install the Debian package postgresql, or run the tests as a normal user).',
     );
   }
-}
-
-/** Keeps the last `max` characters of a stream, to show when something fails. */
-function tail(max = 16_000) {
-  let text = '';
-  return {
-    push(chunk: Buffer | string) {
-      text += chunk.toString();
-      if (text.length > max) text = text.slice(-max);
-    },
-    get text() {
-      return text;
-    },
-  };
 }
 
 async function canQuery(url: string): Promise<boolean> {
@@ -177,88 +142,39 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     throw new Error(`initdb failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}`);
   }
 
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  let lastError = '';
-  // A free port can be taken between probing and binding: try a few times.
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const port = await freePort();
-    const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-    const output = tail();
-    const child: ChildProcess = spawn(
-      path.join(bin, 'postgres'),
-      [
-        '-D',
-        dataDir,
-        '-p',
-        String(port),
-        '-k',
-        dir,
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'fsync=off',
-        '-c',
-        'synchronous_commit=off',
-        '-c',
-        'full_page_writes=off',
-        '-c',
-        'max_connections=300',
-        '-c',
-        'shared_buffers=64MB',
-      ],
-      { ...spawnOpts, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    child.stdout!.on('data', output.push);
-    child.stderr!.on('data', output.push);
-    let exited = false;
-    const exitedPromise = new Promise<void>((resolve) =>
-      child.once('exit', () => {
-        exited = true;
-        resolve();
-      }),
-    );
-    child.once('error', (e) => output.push(`spawn error: ${e.message}\n`));
-    // If the test process dies without calling stop(), do not leave the server behind.
-    const onExit = () => {
-      if (!exited) child.kill('SIGQUIT');
-    };
-    process.once('exit', onExit);
-
-    const deadline = Date.now() + timeoutMs;
-    let ready = false;
-    while (!exited && Date.now() < deadline) {
-      if (await canQuery(url)) {
-        ready = true;
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    if (ready) {
-      let stopped: Promise<void> | undefined;
-      const stop = () =>
-        (stopped ??= (async () => {
-          process.removeListener('exit', onExit);
-          if (!exited) {
-            child.kill('SIGINT'); // fast shutdown: ends sessions, no checkpoint wait
-            const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-            await exitedPromise;
-            clearTimeout(timer);
-          }
-          await removeDir();
-        })());
-      return { url, stop };
-    }
-
-    process.removeListener('exit', onExit);
-    if (!exited) {
-      child.kill('SIGKILL');
-      await exitedPromise;
-    }
-    lastError = output.text;
-    if (!/could not bind|address already in use/i.test(lastError)) break;
-  }
-  await removeDir();
-  throw new Error(`PostgreSQL did not start (bin ${bin}). Its output:\n${lastError}`);
+  return startDaemon({
+    name: 'PostgreSQL',
+    bin: path.join(bin, 'postgres'),
+    args: (port) => [
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=300',
+      '-c',
+      'shared_buffers=64MB',
+    ],
+    url: (port) => `postgres://postgres@127.0.0.1:${port}/postgres`,
+    ready: canQuery,
+    spawn: spawnOpts,
+    stopSignal: 'SIGINT', // fast shutdown: ends sessions, no checkpoint wait
+    abandonSignal: 'SIGQUIT',
+    portTaken: /could not bind|address already in use/i,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    pollMs: 150,
+    cleanup: removeDir,
+  });
 }
 
 const DB_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

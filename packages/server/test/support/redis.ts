@@ -8,14 +8,11 @@
  *
  * No vitest imports here: global-setup runs this in vitest's main process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { freePort } from './postgres.ts';
+import { isExecutable, startDaemon } from './daemon.ts';
 
 export interface RedisServer {
   /** `redis://127.0.0.1:PORT` */
@@ -33,17 +30,9 @@ export const TEST_REDIS_URL_ENV = 'TEST_REDIS_URL';
 
 /** `redis-server` from $REDIS_SERVER if set (only there), else the first on PATH, else /usr/bin. */
 export function findRedisServer(env: NodeJS.ProcessEnv = process.env): string | null {
-  const runnable = (file: string) => {
-    try {
-      fs.accessSync(file, fs.constants.X_OK);
-      return fs.statSync(file).isFile();
-    } catch {
-      return false;
-    }
-  };
-  if (env.REDIS_SERVER) return runnable(env.REDIS_SERVER) ? env.REDIS_SERVER : null;
+  if (env.REDIS_SERVER) return isExecutable(env.REDIS_SERVER) ? env.REDIS_SERVER : null;
   const dirs = [...(env.PATH ?? '').split(path.delimiter).filter(Boolean), '/usr/bin', '/usr/sbin'];
-  return dirs.map((dir) => path.join(dir, 'redis-server')).find(runnable) ?? null;
+  return dirs.map((dir) => path.join(dir, 'redis-server')).find(isExecutable) ?? null;
 }
 
 async function canPing(url: string): Promise<boolean> {
@@ -57,18 +46,6 @@ async function canPing(url: string): Promise<boolean> {
   } finally {
     client.disconnect();
   }
-}
-
-/** Whether the port answers at all: redis-server may still be binding it. */
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /**
@@ -86,71 +63,32 @@ export async function startRedis(options: { timeoutMs?: number } = {}): Promise<
   }
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'tessera-redis-'));
   const removeDir = () => fsp.rm(dir, { recursive: true, force: true }).catch(() => {});
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  let lastError = '';
-  // A free port can be taken between probing and binding: try a few times.
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const port = await freePort();
-    const url = `redis://127.0.0.1:${port}`;
-    let output = '';
-    const child: ChildProcess = spawn(
-      bin,
-      // No config file: defaults, loopback only, nothing written to disk.
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-      { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-16_000));
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
-    let exited = false;
-    const exitedPromise = new Promise<void>((resolve) =>
-      child.once('exit', () => {
-        exited = true;
-        resolve();
-      }),
-    );
-    child.once('error', (e) => (output += `spawn error: ${e.message}\n`));
-    // If the test process dies without calling stop(), do not leave the server behind.
-    const onExit = () => {
-      if (!exited) child.kill('SIGKILL');
-    };
-    process.once('exit', onExit);
-
-    const deadline = Date.now() + timeoutMs;
-    let ready = false;
-    while (!exited && Date.now() < deadline) {
-      if ((await portOpen(port)) && (await canPing(url))) {
-        ready = true;
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    if (ready) {
-      let stopped: Promise<void> | undefined;
-      const stop = () =>
-        (stopped ??= (async () => {
-          process.removeListener('exit', onExit);
-          if (!exited) {
-            child.kill('SIGTERM'); // nothing to save, so it exits at once
-            const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-            await exitedPromise;
-            clearTimeout(timer);
-          }
-          await removeDir();
-        })());
-      return { url, stop };
-    }
-
-    process.removeListener('exit', onExit);
-    if (!exited) {
-      child.kill('SIGKILL');
-      await exitedPromise;
-    }
-    lastError = output;
-    if (!/address already in use|could not create server/i.test(lastError)) break;
-  }
-  await removeDir();
-  throw new Error(`Redis did not start (${bin}). Its output:\n${lastError}`);
+  return startDaemon({
+    name: 'Redis',
+    bin,
+    // No config file: defaults, loopback only, nothing written to disk.
+    args: (port) => [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+    ],
+    url: (port) => `redis://127.0.0.1:${port}`,
+    ready: canPing,
+    spawn: { cwd: dir },
+    stopSignal: 'SIGTERM', // nothing to save, so it exits at once
+    abandonSignal: 'SIGKILL',
+    portTaken: /address already in use|could not create server/i,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    pollMs: 100,
+    cleanup: removeDir,
+  });
 }
 
 /**
