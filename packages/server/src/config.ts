@@ -25,6 +25,15 @@ const int = (min: number, max: number) =>
         .max(max, `expected an integer between ${min} and ${max}`),
     );
 const hostLabel = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+/** 43 base64 digits carry 32 bytes; standard and URL-safe alphabets both read. */
+const secretKey = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9+/_-]{43}=?$/,
+    'expected 32 random bytes in base64, e.g. from `openssl rand -base64 32`',
+  );
+/** Settings whose values must not be echoed in an error line. */
+const SECRET_SETTINGS = new Set(['SECRET_KEY', 'SECRET_KEY_PREVIOUS']);
 
 const envSchema = z.object({
   PORT: int(0, 65535).default(8080),
@@ -61,6 +70,10 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.default(true),
   WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
+  /** Seals secrets at rest (modules/secrets). Unset with SQLite: a key file beside the database. */
+  SECRET_KEY: secretKey.optional(),
+  /** A key being rotated out: still opens what it sealed, never seals. */
+  SECRET_KEY_PREVIOUS: secretKey.optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { databaseUrl: string };
@@ -75,8 +88,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = String(issue.path[0]);
-    throw new ConfigError(`Invalid setting ${key}: ${issue.message} (got ${JSON.stringify(env[key])})`);
+    const got = SECRET_SETTINGS.has(key) ? `${(env[key] ?? '').length} characters` : JSON.stringify(env[key]);
+    throw new ConfigError(`Invalid setting ${key}: ${issue.message} (got ${got})`);
   }
   const databaseUrl = parsed.data.DATABASE_URL ?? `sqlite:${path.resolve(invokedFrom, 'data/portal.db')}`;
+  // A key file serves one machine; processes sharing a PostgreSQL must be given the same key.
+  if (!databaseUrl.startsWith('sqlite:') && !parsed.data.SECRET_KEY)
+    throw new ConfigError(
+      'SECRET_KEY is required with PostgreSQL: every process must seal and open secrets with the same key',
+    );
   return { ...parsed.data, databaseUrl };
 }

@@ -25,6 +25,8 @@ import { LoginThrottle } from './modules/login/throttle.ts';
 import { CaptchaPolicy } from './modules/login/captcha-policy.ts';
 import { CaptchaService } from './modules/captcha/service.ts';
 import { VerificationService } from './modules/verification/service.ts';
+import { bindSecretBox } from './modules/secrets/box.ts';
+import { secretBoxFor } from './modules/secrets/keys.ts';
 import { SessionService } from './modules/sessions/service.ts';
 import { TenancyService } from './modules/tenancy/service.ts';
 import { ThemeService } from './modules/themes/service.ts';
@@ -37,6 +39,9 @@ function ephemeralStore(db: Db, config: Config): EphemeralStore {
 }
 
 export function createServices(db: Db, config: Config) {
+  // Before any service: each seals and opens its secrets with the box bound to the database handle.
+  const secrets = secretBoxFor(config);
+  bindSecretBox(db, secrets);
   const ephemeral = ephemeralStore(db, config);
   const audit = new AuditService(db);
   const crypto = new CryptoService(db, ephemeral);
@@ -91,6 +96,7 @@ export function createServices(db: Db, config: Config) {
   return {
     config,
     db,
+    secrets,
     ephemeral,
     audit,
     crypto,

@@ -4,7 +4,7 @@
  * SQLite with short-lived state in SQL, and PostgreSQL with short-lived state in Redis (when the
  * unit run has a Redis; else in SQL too), the two set-ups DESIGN section 7 promises.
  */
-import { constants, publicEncrypt } from 'node:crypto';
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,7 +50,7 @@ export async function startTestServer(
     DATABASE_URL: url,
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(os.tmpdir(), 'no-web-dist'),
-    ...(dialect === 'postgres' ? redisSettings(label) : {}),
+    ...(dialect === 'postgres' ? { ...redisSettings(label), SECRET_KEY: testSecretKey() } : {}),
     ...env,
   });
   const db = await openMigratedDb(config.databaseUrl);
@@ -75,6 +75,14 @@ export async function startTestServer(
   };
 }
 
+/**
+ * PostgreSQL needs SECRET_KEY (no key file there): each test server gets its own, as separate
+ * installations would. SQLite servers use the key file beside their database.
+ */
+function testSecretKey(): string {
+  return randomBytes(32).toString('base64');
+}
+
 /** The shared test Redis, under a prefix of this server's own: test files run in parallel on it. */
 function redisSettings(label: string): Record<string, string> {
   const url = sharedRedisUrl();
@@ -83,7 +91,8 @@ function redisSettings(label: string): Record<string, string> {
 
 /**
  * A second server over the same database and the same ephemeral store as `first`, as a second
- * process behind a load balancer would be: nothing is seeded, each has its own connections.
+ * process behind a load balancer would be: nothing is seeded, each has its own connections. It
+ * takes `first`'s settings, so both seal with the same SECRET_KEY (or the same key file).
  */
 export async function startTwinServer(first: TestServer): Promise<TestServer> {
   const { config } = first.services;
