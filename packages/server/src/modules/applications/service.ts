@@ -8,8 +8,12 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { AppAccountTable, ApplicationTable } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { secretBoxOf } from '../secrets/box.ts';
 
 export type Application = Selectable<ApplicationTable>;
+
+/** The column client secrets are sealed for (modules/secrets). */
+export const CLIENT_SECRET = 'applications.client_secret';
 
 export interface ApplicationInput {
   name: string;
@@ -40,23 +44,31 @@ export function mfaOf(app: Application): { when?: MfaMode; factors?: SecondFacto
 export class ApplicationService {
   constructor(private readonly db: Db) {}
 
-  list(tenantId: string): Promise<Application[]> {
-    return this.db
+  async list(tenantId: string): Promise<Application[]> {
+    const rows = await this.db
       .selectFrom('applications')
       .selectAll()
       .where('tenant_id', '=', tenantId)
       .orderBy('created_at')
       .execute();
+    return rows.map((row) => this.opened(row));
   }
 
   /** An application of this tenant (any status), or undefined: another tenant's id is unknown here. */
-  find(tenantId: string, clientId: string): Promise<Application | undefined> {
-    return this.db
+  async find(tenantId: string, clientId: string): Promise<Application | undefined> {
+    const row = await this.db
       .selectFrom('applications')
       .selectAll()
       .where('tenant_id', '=', tenantId)
       .where('client_id', '=', clientId)
       .executeTakeFirst();
+    return row && this.opened(row);
+  }
+
+  /** Callers see the secret itself; only the stored row holds it sealed. */
+  private opened(row: Application): Application {
+    if (row.client_secret === null) return row;
+    return { ...row, client_secret: secretBoxOf(this.db).open(row.client_secret, CLIENT_SECRET) };
   }
 
   /** Creates an application; answers it with its secret (shown once by the CLI and admin API). */
@@ -82,7 +94,11 @@ export class ApplicationService {
       status: 'active',
       created_at: Date.now(),
     };
-    await this.db.insertInto('applications').values(row).execute();
+    const secret = row.client_secret && secretBoxOf(this.db).seal(row.client_secret, CLIENT_SECRET);
+    await this.db
+      .insertInto('applications')
+      .values({ ...row, client_secret: secret })
+      .execute();
     return row;
   }
 

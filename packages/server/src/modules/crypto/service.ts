@@ -10,6 +10,7 @@ import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { EphemeralStore } from '../ephemeral/store.ts';
+import { secretBoxOf } from '../secrets/box.ts';
 
 const generate = promisify(generateKeyPair);
 
@@ -26,6 +27,8 @@ const KEY_REREAD_MS = 1_000;
  * keep the old public key until they are reloaded. The public key protects nothing once retired.
  */
 export const RETIRED_KEY_GRACE_MS = 60 * 60_000;
+/** The column private keys are sealed for (modules/secrets). */
+export const PRIVATE_PEM = 'tenant_keys.private_pem';
 
 export interface KeyPair {
   publicPem: string;
@@ -64,7 +67,7 @@ export class CryptoService {
         id: randomUUID(),
         tenant_id: tenantId,
         public_pem: keys.publicPem,
-        private_pem: keys.privatePem,
+        private_pem: secretBoxOf(this.db).seal(keys.privatePem, PRIVATE_PEM),
         active: 1,
         created_at: Date.now(),
       })
@@ -91,9 +94,10 @@ export class CryptoService {
       .execute();
     const [active, previous] = rows;
     if (!active?.active) throw new Error(`Tenant ${tenantId} has no active key pair`);
-    const privatePems = [active.private_pem];
+    const box = secretBoxOf(this.db);
+    const privatePems = [box.open(active.private_pem, PRIVATE_PEM)];
     if (previous && Date.now() - active.created_at < RETIRED_KEY_GRACE_MS)
-      privatePems.push(previous.private_pem);
+      privatePems.push(box.open(previous.private_pem, PRIVATE_PEM));
     const ring = { publicPem: active.public_pem, privatePems, at: Date.now() };
     this.keys.set(tenantId, ring);
     return ring;

@@ -6,9 +6,12 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { JWK } from 'oidc-provider';
 import type { Db } from '../../db/index.ts';
+import { secretBoxOf } from '../secrets/box.ts';
 
 /** Signing keys kept per tenant: the newest and the ones before it, still published. */
 const KEPT = 3;
+/** The column key material is sealed for (modules/secrets). */
+export const MATERIAL = 'oidc_keys.material';
 
 export class OidcKeys {
   constructor(private readonly db: Db) {}
@@ -20,7 +23,7 @@ export class OidcKeys {
       await this.rotate(tenantId);
       rows = await this.rows(tenantId, 'sig');
     }
-    return rows.map((r) => JSON.parse(r.material) as JWK);
+    return rows.map((r) => JSON.parse(this.open(r.material)) as JWK);
   }
 
   /** A new signing key; the oldest beyond KEPT are dropped. Answers the new key id. */
@@ -30,7 +33,13 @@ export class OidcKeys {
     const jwk = { ...privateKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' };
     await this.db
       .insertInto('oidc_keys')
-      .values({ kid, tenant_id: tenantId, use: 'sig', material: JSON.stringify(jwk), created_at: Date.now() })
+      .values({
+        kid,
+        tenant_id: tenantId,
+        use: 'sig',
+        material: this.seal(JSON.stringify(jwk)),
+        created_at: Date.now(),
+      })
       .execute();
     const old = (await this.rows(tenantId, 'sig')).slice(KEPT);
     for (const row of old) await this.db.deleteFrom('oidc_keys').where('kid', '=', row.kid).execute();
@@ -48,14 +57,22 @@ export class OidcKeys {
           kid: `cookie-${tenantId}`,
           tenant_id: tenantId,
           use: 'cookie',
-          material: secret,
+          material: this.seal(secret),
           created_at: Date.now(),
         })
         .onConflict((oc) => oc.column('kid').doNothing())
         .execute();
       rows = await this.rows(tenantId, 'cookie');
     }
-    return rows.map((r) => r.material);
+    return rows.map((r) => this.open(r.material));
+  }
+
+  private seal(material: string): string {
+    return secretBoxOf(this.db).seal(material, MATERIAL);
+  }
+
+  private open(material: string): string {
+    return secretBoxOf(this.db).open(material, MATERIAL);
   }
 
   private rows(tenantId: string, use: 'sig' | 'cookie') {

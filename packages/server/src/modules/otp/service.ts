@@ -10,6 +10,7 @@ import { AppError } from '../../http/errors.ts';
 import type { User } from '../accounts/service.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { EphemeralStore } from '../ephemeral/store.ts';
+import { secretBoxOf } from '../secrets/box.ts';
 import type { ClientInfo } from '../login/service.ts';
 import type { Tenant } from '../tenancy/service.ts';
 
@@ -17,6 +18,8 @@ import type { Tenant } from '../tenancy/service.ts';
 export const OTP_PENDING_MS = 5 * 60_000;
 const PERIOD = 30;
 const ALGORITHM = 'SHA1';
+/** The column OTP seeds are sealed for (modules/secrets). */
+export const OTP_SECRET = 'otp_credentials.secret';
 
 const pendingKey = (tenantId: string, userId: string) => `otp-pending:${tenantId}:${userId}`;
 
@@ -76,7 +79,7 @@ export class OtpService {
         .insertInto('otp_credentials')
         .values({
           user_id: user.id,
-          secret,
+          secret: secretBoxOf(this.deps.db).seal(secret, OTP_SECRET),
           algorithm: ALGORITHM,
           digits: OTP_DIGITS,
           period: PERIOD,
@@ -97,7 +100,8 @@ export class OtpService {
       .where('user_id', '=', user.id)
       .executeTakeFirst();
     if (!row) throw new AppError('OTP.0004');
-    const step = this.matchingStep(totpOf(row.secret, row.algorithm, row.digits, row.period), code);
+    const secret = secretBoxOf(this.deps.db).open(row.secret, OTP_SECRET);
+    const step = this.matchingStep(totpOf(secret, row.algorithm, row.digits, row.period), code);
     if (step === null || step <= Number(row.last_step)) throw new AppError('OTP.0001');
     // Only one request may take this step: the update matches nothing for the second.
     const res = await this.deps.db

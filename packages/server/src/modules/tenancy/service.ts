@@ -17,8 +17,9 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { Selectable } from 'kysely';
 import type { TenantTable } from '../../db/schema.ts';
-import type { TenantSettings } from './settings.ts';
+import { type TenantSettings, mapSecretFields } from './settings.ts';
 import type { CryptoService } from '../crypto/service.ts';
+import { type SecretBox, secretBoxOf } from '../secrets/box.ts';
 
 export interface Tenant {
   id: string;
@@ -52,7 +53,12 @@ function parseJson<T>(text: string, fallback: T): T {
   }
 }
 
-function toTenant(row: Selectable<TenantTable>): Tenant {
+/** The stored settings with their sender secrets opened: only the row holds them sealed. */
+function settingsOf(text: string, box: SecretBox): TenantSettings {
+  return mapSecretFields(parseJson<TenantSettings>(text, {}), (v, purpose) => box.open(v, purpose));
+}
+
+function toTenant(row: Selectable<TenantTable>, box: SecretBox): Tenant {
   const stored = parseJson(row.login_config, DEFAULT_LOGIN_CONFIG);
   const brand = parseJson(row.brand, DEFAULT_BRAND);
   const loginConfig: EntLoginConfig = {
@@ -69,7 +75,7 @@ function toTenant(row: Selectable<TenantTable>): Tenant {
     loginConfig,
     brand: { ...brand, name: brand.name || row.name, brandName: brand.brandName || row.name },
     uiConfig: parseJson(row.ui_config, {}),
-    settings: parseJson<TenantSettings>(row.settings, {}),
+    settings: settingsOf(row.settings, box),
   };
 }
 
@@ -117,7 +123,7 @@ export class TenancyService {
       .selectAll()
       .where('code', '=', code.toLowerCase())
       .executeTakeFirst();
-    return row ? toTenant(row) : null;
+    return row ? toTenant(row, secretBoxOf(this.db)) : null;
   }
 
   private async getByDomain(host: string): Promise<Tenant | null> {
@@ -127,12 +133,12 @@ export class TenancyService {
       .selectAll('tenants')
       .where('tenant_domains.host', '=', host)
       .executeTakeFirst();
-    return row ? toTenant(row) : null;
+    return row ? toTenant(row, secretBoxOf(this.db)) : null;
   }
 
   async list(): Promise<Tenant[]> {
     const rows = await this.db.selectFrom('tenants').selectAll().orderBy('code').execute();
-    return rows.map(toTenant);
+    return rows.map((row) => toTenant(row, secretBoxOf(this.db)));
   }
 
   /** Creates a tenant with its first RSA key pair, in one transaction. */
@@ -205,10 +211,12 @@ export class TenancyService {
         .select('settings')
         .where('id', '=', tenantId)
         .executeTakeFirstOrThrow();
-      const merged = { ...parseJson<TenantSettings>(row.settings, {}), ...patch };
+      const box = secretBoxOf(this.db);
+      const merged = { ...settingsOf(row.settings, box), ...patch };
+      const sealed = mapSecretFields(merged, (v, purpose) => box.seal(v, purpose));
       await trx
         .updateTable('tenants')
-        .set({ settings: JSON.stringify(merged) })
+        .set({ settings: JSON.stringify(sealed) })
         .where('id', '=', tenantId)
         .execute();
     });

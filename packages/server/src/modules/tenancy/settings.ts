@@ -39,6 +39,31 @@ export interface TenantSettings {
   qrLogin?: { apps?: string[] };
 }
 
+/** The sender fields that hold secrets: sealed at rest (modules/secrets), hidden when shown. */
+const SECRET_FIELDS = [
+  ['sms', 'accessKeySecret'],
+  ['sms', 'secretKey'],
+  ['email', 'pass'],
+] as const;
+
+/**
+ * The settings with each secret field passed through `fn` (seal, open or reseal), given the
+ * field's name as its purpose; everything else is kept as is.
+ */
+export function mapSecretFields(
+  settings: TenantSettings,
+  fn: (value: string, purpose: string) => string,
+): TenantSettings {
+  const out: Record<string, unknown> = { ...settings };
+  for (const [section, field] of SECRET_FIELDS) {
+    const part = out[section] as Record<string, unknown> | undefined;
+    const value = part?.[field];
+    if (typeof value === 'string')
+      out[section] = { ...part, [field]: fn(value, `tenants.settings.${section}.${field}`) };
+  }
+  return out as TenantSettings;
+}
+
 export interface AfterLoginPolicy {
   /** Ask for required profile fields that are still empty. */
   completeProfile?: boolean;
