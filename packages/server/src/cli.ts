@@ -12,6 +12,7 @@ import { AppError } from './http/errors.ts';
 import { passwordPolicyOf } from './modules/accounts/password-change.ts';
 import { tenantSettingsSchema } from './modules/tenancy/settings.ts';
 import { applicationInputSchema } from './modules/applications/schema.ts';
+import { resealAll } from './modules/secrets/reseal.ts';
 import { z } from 'zod';
 import { seedDemo } from './seed.ts';
 import { type Services, createServices } from './services.ts';
@@ -572,6 +573,20 @@ admin
   .action((code: string, o: { name: string }) =>
     withServices(async (s) => {
       console.log(await s.admin.createToken((await tenantOf(s, code)).id, o.name));
+    }),
+  );
+
+const secrets = program.command('secrets').description('Secrets sealed at rest (docs/architecture.md)');
+secrets
+  .command('reseal')
+  .description(
+    'Seal every stored secret under SECRET_KEY: plain ones from before sealing, and those under SECRET_KEY_PREVIOUS',
+  )
+  .action(() =>
+    withServices(async (s) => {
+      const counts = await resealAll(s.db, s.secrets);
+      console.log(`Resealed under key ${s.secrets.keyId}:`);
+      for (const [kind, n] of Object.entries(counts)) console.log(`${kind}\t${n}`);
     }),
   );
 
