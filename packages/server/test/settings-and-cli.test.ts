@@ -50,6 +50,48 @@ describe('settings', () => {
   });
 });
 
+describe('the secret key settings', () => {
+  const key = Buffer.alloc(32, 7).toString('base64');
+  it.each([
+    ['SECRET_KEY', 'too-short-a-key'],
+    ['SECRET_KEY', Buffer.alloc(16, 7).toString('base64')],
+    ['SECRET_KEY', `${key.slice(0, -2)}!=`],
+    ['SECRET_KEY_PREVIOUS', Buffer.alloc(33, 7).toString('base64')],
+  ])('refuses %s=%s with one line that does not echo the value', (name, value) => {
+    const attempt = () => loadConfig({ SECRET_KEY: key, [name]: value });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(
+      new RegExp(
+        `^Invalid setting ${name}: expected 32 random bytes in base64.* \\(got ${value.length} characters\\)$`,
+      ),
+    );
+  });
+
+  it('accepts a key in base64 or base64url, with or without padding', () => {
+    const url = Buffer.alloc(32, 251).toString('base64url');
+    expect(loadConfig({ SECRET_KEY: key, SECRET_KEY_PREVIOUS: url }).SECRET_KEY_PREVIOUS).toBe(url);
+  });
+
+  it('asks for SECRET_KEY with PostgreSQL, and not with SQLite', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db/tessera' })).toThrow(
+      /^SECRET_KEY is required with PostgreSQL: every process must seal and open secrets with the same key$/,
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/tessera', SECRET_KEY: key }).SECRET_KEY).toBe(key);
+    expect(loadConfig({ INIT_CWD: '/x' }).SECRET_KEY).toBeUndefined();
+  });
+
+  it('stops the server at start on PostgreSQL without SECRET_KEY, printing one line', async () => {
+    const err = await run(tsx, ['src/main.ts'], {
+      cwd: serverDir,
+      env: { ...process.env, DATABASE_URL: 'postgres://u@127.0.0.1:1/tessera', SECRET_KEY: '' },
+    }).catch((e) => e);
+    expect(err.code).toBe(1);
+    expect(err.stderr.trim().split('\n')).toEqual([
+      'SECRET_KEY is required with PostgreSQL: every process must seal and open secrets with the same key',
+    ]);
+  });
+});
+
 describe('admin command line', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-cli-'));
   const env = { ...process.env, DATABASE_URL: `sqlite:${path.join(dir, 'portal.db')}` };
