@@ -25,7 +25,6 @@ import { LoginThrottle } from './modules/login/throttle.ts';
 import { CaptchaPolicy } from './modules/login/captcha-policy.ts';
 import { CaptchaService } from './modules/captcha/service.ts';
 import { VerificationService } from './modules/verification/service.ts';
-import { bindSecretBox } from './modules/secrets/box.ts';
 import { secretBoxFor } from './modules/secrets/keys.ts';
 import { SessionService } from './modules/sessions/service.ts';
 import { TenancyService } from './modules/tenancy/service.ts';
@@ -39,13 +38,12 @@ function ephemeralStore(db: Db, config: Config): EphemeralStore {
 }
 
 export function createServices(db: Db, config: Config) {
-  // Before any service: each seals and opens its secrets with the box bound to the database handle.
+  // The services that keep secrets seal and open them with this box (docs/architecture.md).
   const secrets = secretBoxFor(config);
-  bindSecretBox(db, secrets);
   const ephemeral = ephemeralStore(db, config);
   const audit = new AuditService(db);
-  const crypto = new CryptoService(db, ephemeral);
-  const tenancy = new TenancyService(db, config, crypto);
+  const crypto = new CryptoService(db, ephemeral, secrets);
+  const tenancy = new TenancyService(db, config, crypto, secrets);
   const accounts = new AccountService(db);
   const sessions = new SessionService(db, config);
   const throttle = new LoginThrottle(ephemeral);
@@ -57,14 +55,14 @@ export function createServices(db: Db, config: Config) {
   const agreements = new AgreementService(db);
   const passwordChange = new PasswordChangeService({ db, audit });
   const flows = new FlowStore(ephemeral);
-  const otp = new OtpService({ db, store: ephemeral, audit });
+  const otp = new OtpService({ db, store: ephemeral, audit, secrets });
   const fido2 = new Fido2Service({ db, store: ephemeral, audit, accounts });
   const authenticator = new AuthenticatorService({ db, store: ephemeral, audit });
   const mfa = new MfaService({ db, audit, authenticator, fido2, otp, throttle, verification });
   const qrLogin = new QrLoginService(ephemeral);
   const login = new LoginService({ accounts, audit, crypto, throttle, verification, otp, fido2 });
-  const applications = new ApplicationService(db);
-  const oidcKeys = new OidcKeys(db);
+  const applications = new ApplicationService(db, secrets);
+  const oidcKeys = new OidcKeys(db, secrets);
   const oidc = new OidcProviders({ db, config, keys: oidcKeys, accounts, applications, sessions });
   const afterAuth = new AfterAuthentication({
     applications,

@@ -145,7 +145,7 @@ describe.skipIf(!sharedPgUrl() || !sharedRedisUrl())('two servers over one Postg
       .where('tenant_id', '=', demoId)
       .where('active', '=', 1)
       .execute();
-    const later = new CryptoService(a.services.db, a.services.ephemeral);
+    const later = new CryptoService(a.services.db, a.services.ephemeral, a.services.secrets);
     await expect(later.decrypt(demoId, encrypt(old, 'Demo@123456'))).rejects.toMatchObject({
       code: 'CRYPTO.0001',
     });

@@ -8,7 +8,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { AppAccountTable, ApplicationTable } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { secretBoxOf } from '../secrets/box.ts';
+import type { SecretBox } from '../secrets/box.ts';
 
 export type Application = Selectable<ApplicationTable>;
 
@@ -42,7 +42,10 @@ export function mfaOf(app: Application): { when?: MfaMode; factors?: SecondFacto
 }
 
 export class ApplicationService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: SecretBox,
+  ) {}
 
   async list(tenantId: string): Promise<Application[]> {
     const rows = await this.db
@@ -68,7 +71,7 @@ export class ApplicationService {
   /** Callers see the secret itself; only the stored row holds it sealed. */
   private opened(row: Application): Application {
     if (row.client_secret === null) return row;
-    return { ...row, client_secret: secretBoxOf(this.db).open(row.client_secret, CLIENT_SECRET) };
+    return { ...row, client_secret: this.secrets.open(row.client_secret, CLIENT_SECRET) };
   }
 
   /** Creates an application; answers it with its secret (shown once by the CLI and admin API). */
@@ -94,7 +97,7 @@ export class ApplicationService {
       status: 'active',
       created_at: Date.now(),
     };
-    const secret = row.client_secret && secretBoxOf(this.db).seal(row.client_secret, CLIENT_SECRET);
+    const secret = row.client_secret && this.secrets.seal(row.client_secret, CLIENT_SECRET);
     await this.db
       .insertInto('applications')
       .values({ ...row, client_secret: secret })

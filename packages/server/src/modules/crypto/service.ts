@@ -10,7 +10,7 @@ import type { Db } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { EphemeralStore } from '../ephemeral/store.ts';
-import { secretBoxOf } from '../secrets/box.ts';
+import type { SecretBox } from '../secrets/box.ts';
 
 const generate = promisify(generateKeyPair);
 
@@ -48,6 +48,7 @@ export class CryptoService {
   constructor(
     private readonly db: Db,
     private readonly ephemeral: EphemeralStore,
+    private readonly secrets: SecretBox,
   ) {}
 
   async generateKeyPair(): Promise<KeyPair> {
@@ -67,7 +68,7 @@ export class CryptoService {
         id: randomUUID(),
         tenant_id: tenantId,
         public_pem: keys.publicPem,
-        private_pem: secretBoxOf(this.db).seal(keys.privatePem, PRIVATE_PEM),
+        private_pem: this.secrets.seal(keys.privatePem, PRIVATE_PEM),
         active: 1,
         created_at: Date.now(),
       })
@@ -94,7 +95,7 @@ export class CryptoService {
       .execute();
     const [active, previous] = rows;
     if (!active?.active) throw new Error(`Tenant ${tenantId} has no active key pair`);
-    const box = secretBoxOf(this.db);
+    const box = this.secrets;
     const privatePems = [box.open(active.private_pem, PRIVATE_PEM)];
     if (previous && Date.now() - active.created_at < RETIRED_KEY_GRACE_MS)
       privatePems.push(box.open(previous.private_pem, PRIVATE_PEM));

@@ -6,7 +6,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { JWK } from 'oidc-provider';
 import type { Db } from '../../db/index.ts';
-import { secretBoxOf } from '../secrets/box.ts';
+import type { SecretBox } from '../secrets/box.ts';
 
 /** Signing keys kept per tenant: the newest and the ones before it, still published. */
 const KEPT = 3;
@@ -14,7 +14,10 @@ const KEPT = 3;
 export const MATERIAL = 'oidc_keys.material';
 
 export class OidcKeys {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: SecretBox,
+  ) {}
 
   /** The signing keys, newest first; the first call makes one. */
   async signing(tenantId: string): Promise<JWK[]> {
@@ -68,11 +71,11 @@ export class OidcKeys {
   }
 
   private seal(material: string): string {
-    return secretBoxOf(this.db).seal(material, MATERIAL);
+    return this.secrets.seal(material, MATERIAL);
   }
 
   private open(material: string): string {
-    return secretBoxOf(this.db).open(material, MATERIAL);
+    return this.secrets.open(material, MATERIAL);
   }
 
   private rows(tenantId: string, use: 'sig' | 'cookie') {

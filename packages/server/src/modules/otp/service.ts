@@ -10,7 +10,7 @@ import { AppError } from '../../http/errors.ts';
 import type { User } from '../accounts/service.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { EphemeralStore } from '../ephemeral/store.ts';
-import { secretBoxOf } from '../secrets/box.ts';
+import type { SecretBox } from '../secrets/box.ts';
 import type { ClientInfo } from '../login/service.ts';
 import type { Tenant } from '../tenancy/service.ts';
 
@@ -28,7 +28,9 @@ function totpOf(secret: string, algorithm: string, digits: number, period: numbe
 }
 
 export class OtpService {
-  constructor(private readonly deps: { db: Db; store: EphemeralStore; audit: AuditService }) {}
+  constructor(
+    private readonly deps: { db: Db; store: EphemeralStore; audit: AuditService; secrets: SecretBox },
+  ) {}
 
   status(userId: string): Promise<OtpStatus> {
     return this.deps.db
@@ -79,7 +81,7 @@ export class OtpService {
         .insertInto('otp_credentials')
         .values({
           user_id: user.id,
-          secret: secretBoxOf(this.deps.db).seal(secret, OTP_SECRET),
+          secret: this.deps.secrets.seal(secret, OTP_SECRET),
           algorithm: ALGORITHM,
           digits: OTP_DIGITS,
           period: PERIOD,
@@ -100,7 +102,7 @@ export class OtpService {
       .where('user_id', '=', user.id)
       .executeTakeFirst();
     if (!row) throw new AppError('OTP.0004');
-    const secret = secretBoxOf(this.deps.db).open(row.secret, OTP_SECRET);
+    const secret = this.deps.secrets.open(row.secret, OTP_SECRET);
     const step = this.matchingStep(totpOf(secret, row.algorithm, row.digits, row.period), code);
     if (step === null || step <= Number(row.last_step)) throw new AppError('OTP.0001');
     // Only one request may take this step: the update matches nothing for the second.

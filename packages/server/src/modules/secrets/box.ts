@@ -4,7 +4,6 @@
  * hands none of them out. A sealed value reads `sealed:v1:<keyId>:<iv>:<ciphertext+tag>`.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/index.ts';
 
 const PREFIX = 'sealed:';
 const VERSION = 'v1';
@@ -82,20 +81,4 @@ export class SecretBox {
   reseal(stored: string, purpose: string): string {
     return this.isCurrent(stored) ? stored : this.seal(this.open(stored, purpose), purpose);
   }
-}
-
-/**
- * The box of each database handle. The key goes with the handle, so whatever holds the handle
- * (the services, the command line, a test building a second service over it) seals and opens alike.
- */
-const boxes = new WeakMap<Db, SecretBox>();
-
-export function bindSecretBox(db: Db, box: SecretBox): void {
-  boxes.set(db, box);
-}
-
-export function secretBoxOf(db: Db): SecretBox {
-  const box = boxes.get(db);
-  if (!box) throw new Error('This database handle has no secret key: open it through createServices');
-  return box;
 }

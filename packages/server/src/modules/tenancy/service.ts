@@ -19,7 +19,7 @@ import type { Selectable } from 'kysely';
 import type { TenantTable } from '../../db/schema.ts';
 import { type TenantSettings, mapSecretFields } from './settings.ts';
 import type { CryptoService } from '../crypto/service.ts';
-import { type SecretBox, secretBoxOf } from '../secrets/box.ts';
+import type { SecretBox } from '../secrets/box.ts';
 
 export interface Tenant {
   id: string;
@@ -86,6 +86,7 @@ export class TenancyService {
     private readonly db: Db,
     private readonly config: Config,
     private readonly crypto: CryptoService,
+    private readonly secrets: SecretBox,
   ) {}
 
   /** The tenant code a host names, or undefined for a custom host (looked up in tenant_domains). */
@@ -123,7 +124,7 @@ export class TenancyService {
       .selectAll()
       .where('code', '=', code.toLowerCase())
       .executeTakeFirst();
-    return row ? toTenant(row, secretBoxOf(this.db)) : null;
+    return row ? toTenant(row, this.secrets) : null;
   }
 
   private async getByDomain(host: string): Promise<Tenant | null> {
@@ -133,12 +134,12 @@ export class TenancyService {
       .selectAll('tenants')
       .where('tenant_domains.host', '=', host)
       .executeTakeFirst();
-    return row ? toTenant(row, secretBoxOf(this.db)) : null;
+    return row ? toTenant(row, this.secrets) : null;
   }
 
   async list(): Promise<Tenant[]> {
     const rows = await this.db.selectFrom('tenants').selectAll().orderBy('code').execute();
-    return rows.map((row) => toTenant(row, secretBoxOf(this.db)));
+    return rows.map((row) => toTenant(row, this.secrets));
   }
 
   /** Creates a tenant with its first RSA key pair, in one transaction. */
@@ -211,7 +212,7 @@ export class TenancyService {
         .select('settings')
         .where('id', '=', tenantId)
         .executeTakeFirstOrThrow();
-      const box = secretBoxOf(this.db);
+      const box = this.secrets;
       const merged = { ...settingsOf(row.settings, box), ...patch };
       const sealed = mapSecretFields(merged, (v, purpose) => box.seal(v, purpose));
       await trx
