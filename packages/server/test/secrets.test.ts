@@ -22,6 +22,7 @@ import {
   DIALECTS,
   type TestServer,
   encrypt,
+  ephemeralEntries,
   login,
   post,
   publicKey,
@@ -212,6 +213,10 @@ describe.each(DIALECTS)('secrets at rest over $name', ({ name, available }) => {
     const signIn = await form('/login/form', { username: 'otpuser', password: encrypt(pem, 'Otp@123456') });
     const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const key = (await json('/config/generateOTPKey', {}, cookie)).json().data;
+    // The key offered and not yet bound is sealed in the ephemeral store as well.
+    const [pending] = await ephemeralEntries(s, 'otp-pending:*');
+    expect(pending!.v).toMatch(SEALED);
+    expect(pending!.v).not.toContain(key.secret);
     expect((await json('/otp/bind', { code: codeOf(key.secret) }, cookie)).json().code).toBe('0');
     const user = (await s.services.accounts.findByUsername(demoId, 'otpuser'))!;
     const row = await db()

@@ -20,6 +20,8 @@ const PERIOD = 30;
 const ALGORITHM = 'SHA1';
 /** The column OTP seeds are sealed for (modules/secrets). */
 export const OTP_SECRET = 'otp_credentials.secret';
+/** A key offered but not bound yet is sealed too: Redis or the ephemeral table may be copied as well. */
+const PENDING_SECRET = 'otp-pending';
 
 const pendingKey = (tenantId: string, userId: string) => `otp-pending:${tenantId}:${userId}`;
 
@@ -57,7 +59,8 @@ export class OtpService {
     const secret = new Secret({ size: 20 }).base32;
     const issuer = tenant.loginConfig.headerTitle || tenant.brand.name || tenant.code;
     const totp = totpOf(secret, ALGORITHM, OTP_DIGITS, PERIOD, user.username, issuer);
-    await this.deps.store.set(pendingKey(tenant.id, user.id), secret, OTP_PENDING_MS);
+    const sealed = this.deps.secrets.seal(secret, PENDING_SECRET);
+    await this.deps.store.set(pendingKey(tenant.id, user.id), sealed, OTP_PENDING_MS);
     return {
       secret,
       uri: totp.toString(),
@@ -72,8 +75,9 @@ export class OtpService {
 
   /** Confirms the pending key with one of its codes: the user has OTP from now on (OTP_ACTIVE). */
   async bind(tenant: Tenant, user: User, code: string, client: ClientInfo): Promise<void> {
-    const secret = await this.deps.store.get(pendingKey(tenant.id, user.id));
-    if (!secret) throw new AppError('OTP.0002');
+    const sealed = await this.deps.store.get(pendingKey(tenant.id, user.id));
+    if (!sealed) throw new AppError('OTP.0002');
+    const secret = this.deps.secrets.open(sealed, PENDING_SECRET);
     const step = this.matchingStep(totpOf(secret, ALGORITHM, OTP_DIGITS, PERIOD), code);
     if (step === null) throw new AppError('OTP.0001');
     await this.deps.db.transaction().execute(async (trx) => {
