@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { type Config, loadConfig } from '../src/config.ts';
 import { openMigratedDb } from '../src/db/index.ts';
 import { seedDemo } from '../src/seed.ts';
 import { type Services, createServices } from '../src/services.ts';
@@ -53,15 +53,32 @@ export async function startTestServer(
     ...(dialect === 'postgres' ? { ...redisSettings(label), SECRET_KEY: testSecretKey() } : {}),
     ...env,
   });
+  return serve(
+    config,
+    async (services) => {
+      await seedDemo(services);
+      const acme = await services.tenancy.create({
+        code: 'acme',
+        name: 'Acme Corp',
+        loginConfig: { languageList: ['en'], defaultLanguage: 'en' },
+      });
+      await services.accounts.create(acme.id, { username: 'alice', password: 'Alice@123456' });
+    },
+    () => {
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  );
+}
+
+/** A server over the database of `config`, readied after `prepare`; closing it runs `cleanup`. */
+async function serve(
+  config: Config,
+  prepare: (services: Services) => Promise<void> = async () => {},
+  cleanup: () => void = () => {},
+): Promise<TestServer> {
   const db = await openMigratedDb(config.databaseUrl);
   const services = createServices(db, config);
-  await seedDemo(services);
-  const acme = await services.tenancy.create({
-    code: 'acme',
-    name: 'Acme Corp',
-    loginConfig: { languageList: ['en'], defaultLanguage: 'en' },
-  });
-  await services.accounts.create(acme.id, { username: 'alice', password: 'Alice@123456' });
+  await prepare(services);
   const app = await buildApp(services, { logger: false });
   await app.ready();
   return {
@@ -70,7 +87,7 @@ export async function startTestServer(
     async close() {
       await app.close();
       await db.destroy();
-      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+      cleanup();
     },
   };
 }
@@ -94,20 +111,8 @@ function redisSettings(label: string): Record<string, string> {
  * process behind a load balancer would be: nothing is seeded, each has its own connections. It
  * takes `first`'s settings, so both seal with the same SECRET_KEY (or the same key file).
  */
-export async function startTwinServer(first: TestServer): Promise<TestServer> {
-  const { config } = first.services;
-  const db = await openMigratedDb(config.databaseUrl);
-  const services = createServices(db, config);
-  const app = await buildApp(services, { logger: false });
-  await app.ready();
-  return {
-    app,
-    services,
-    async close() {
-      await app.close();
-      await db.destroy();
-    },
-  };
+export function startTwinServer(first: TestServer): Promise<TestServer> {
+  return serve(first.services.config);
 }
 
 /** SQL LIKE's `%` for a glob's `*`, the one wildcard the helpers below take. */
