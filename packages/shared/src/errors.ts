@@ -149,7 +149,11 @@ export const ERRORS = {
     zh: '新密码和原密码不能相同',
     en: 'Old password and new password cannot be the same',
   },
-  'PWD.0009': { status: 200, zh: '密码错误，请重新输入', en: 'The password is incorrect. Please enter it again' },
+  'PWD.0009': {
+    status: 200,
+    zh: '密码错误，请重新输入',
+    en: 'The password is incorrect. Please enter it again',
+  },
   'PWD.0008': {
     status: 200,
     zh: '当前企业未开放修改密码',
@@ -254,7 +258,11 @@ export const ERRORS = {
     en: 'The app is not supported, please select an authorized app scan code',
   },
   'APP.0001': { status: 200, zh: '应用不存在或已停用', en: 'This application does not exist or is disabled' },
-  'APP.0002': { status: 200, zh: '请选择你在该应用中的账号', en: 'Please choose one of your accounts of this application' },
+  'APP.0002': {
+    status: 200,
+    zh: '请选择你在该应用中的账号',
+    en: 'Please choose one of your accounts of this application',
+  },
   'ADMIN.0001': {
     status: 401,
     zh: '管理员令牌无效，请重新输入',
