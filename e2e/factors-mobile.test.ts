@@ -7,7 +7,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { httpRequest, useE2E } from './support/harness.ts';
+import { expireEphemeral, httpRequest, useE2E } from './support/harness.ts';
 
 /** One user per journey, made before the server starts (each CLI run takes seconds). */
 const e2e = useE2E({
@@ -135,7 +135,17 @@ describe('second factors on mobile', { timeout: LONG }, () => {
       await request.getByRole('button', { name: '拒绝' }).click();
       await other.getByText('认证失败').waitFor();
       await e2e.screenshot(other, 'factors-mobile-mfa-denied');
+      // Unanswered for two minutes, the request lapses: the waiting phone says to sign in again.
       await other.getByRole('button', { name: '重试' }).click();
+      await request.waitFor();
+      expect(expireEphemeral(e2e.server, 'approval:%')).toBeGreaterThan(0);
+      await other.getByText('消息已过期，请刷新后重新登录').waitFor();
+      await expect.poll(() => request.count()).toBe(0);
+      await e2e.screenshot(other, 'factors-mobile-mfa-expired');
+      await other.getByRole('link', { name: '重新登录' }).click();
+      await mobileSignIn(other, 'kate', 'Kate@123456');
+      await other.waitForURL(/\/mobile\/authentication\/beforeaccessapp\?flowId=/);
+      await other.getByRole('button', { name: '发送到我的手机' }).click();
       await request.getByRole('button', { name: '批准' }).click();
       await other.waitForURL(/\/mobile\/authentication\/user$/);
       await other.getByText('当前账号：kate').waitFor();

@@ -10,7 +10,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpRequest, useE2E } from './support/harness.ts';
+import { expireEphemeral, httpRequest, useE2E } from './support/harness.ts';
 
 const PASSWORD = 'Factor@12345';
 /** One user per journey, made before the server starts (each command takes a few seconds). */
@@ -490,7 +490,7 @@ describe('PC second factor before entering', SLOW, () => {
     expect(e2e.pageErrors(page)).toEqual([]);
   });
 
-  it('passes by the authenticator phone: denied, then approved', async () => {
+  it('passes by the authenticator phone: denied, lapsed, then approved', async () => {
     const phone = await signedInPhone('push1');
     await phone('POST', '/authenticator/bind');
     await setMfa({ when: 'always', factors: ['AUTHENTICATOR'] });
@@ -511,6 +511,19 @@ describe('PC second factor before entering', SLOW, () => {
     await page.getByText('认证失败').waitFor();
     await shot(page, 'factors-pc-mfa-push-denied');
     await page.getByRole('button', { name: '重新发送' }).click();
+    await page.getByText('消息已发送到您的手机，请在手机上批准').waitFor();
+    await pending();
+    // Two minutes without an answer: the request lapses, the phone no longer shows it, and the PC
+    // says to sign in again.
+    expect(expireEphemeral(e2e.server, 'approval:%')).toBeGreaterThan(0);
+    await page.getByText('消息已过期，请刷新后重新登录').waitFor();
+    await shot(page, 'factors-pc-mfa-push-expired');
+    expect(await phone('GET', '/authenticator/requests')).toEqual([]);
+    await page.getByRole('link', { name: '重新登录' }).click();
+    await page.waitForURL(/\/login/);
+    await signIn(page, user('push1'));
+    await page.waitForURL(/\/beforeaccessapp\?flowId=/);
+    await page.getByRole('button', { name: '发送验证请求' }).click();
     await page.getByText('消息已发送到您的手机，请在手机上批准').waitFor();
     await phone('POST', `/authenticator/requests/${await pending()}/approve`);
     await page.waitForURL(/\/user$/);

@@ -17,6 +17,7 @@ import { launchBrowser, mobileContextOptions, pcContextOptions, type Lang } from
 import { repoRoot, startServer, type RunningServer, type StartServerOptions } from './server.ts';
 
 export * from './browser.ts';
+export { expireEphemeral } from './store.ts';
 export {
   ACME,
   DEMO,
