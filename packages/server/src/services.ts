@@ -63,7 +63,7 @@ export function createServices(db: Db, config: Config) {
   const login = new LoginService({ accounts, audit, crypto, throttle, verification, otp, fido2 });
   const applications = new ApplicationService(db, secrets);
   const oidcKeys = new OidcKeys(db, secrets);
-  const oidc = new OidcProviders({ db, config, keys: oidcKeys, accounts, applications, sessions });
+  const oidc = new OidcProviders({ db, config, keys: oidcKeys, secrets, accounts, applications, sessions });
   const afterAuth = new AfterAuthentication({
     applications,
     store: ephemeral,

@@ -185,6 +185,14 @@ describe.each(DIALECTS)('OpenID Connect provider over $name', ({ name, available
       expect(info).toMatchObject({ sub: claims.sub, preferred_username: 'demo', email: 'demo@example.com' });
       const refreshed = await client.refreshTokenGrant(crm, tokens.refresh_token!);
       expect(refreshed.access_token).not.toBe(tokens.access_token);
+      // A copy of the provider's table holds no live token: ids are hashed, payloads sealed.
+      const rows = await s.services.db.selectFrom('oidc_payloads').select(['id', 'payload']).execute();
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.payload).toMatch(/^sealed:v1:/);
+        for (const token of [refreshed.access_token, refreshed.refresh_token!])
+          expect(row.id + row.payload).not.toContain(token);
+      }
 
       // The second application: no password, straight back with a code.
       const wiki = await discover('wiki', second.client_secret);

@@ -2,21 +2,37 @@
  * Storage of the OpenID Connect provider's records (sessions, interactions, codes, tokens,
  * grants) in the SQL table `oidc_payloads`, one adapter instance per model as oidc-provider
  * expects. Clients are not stored here: they come from the applications table.
+ *
+ * The ids of these records are the opaque tokens, codes and session ids themselves, and the
+ * payloads repeat them: rows are kept under a SHA-256 of the id and with the payload sealed
+ * (modules/secrets), so a copy of the table hands out no live token. Rows written before that
+ * are still found under their plain id until they expire.
  */
+import { createHash } from 'node:crypto';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/index.ts';
+import type { SecretBox } from '../secrets/box.ts';
 
-export function sqlAdapter(db: Db) {
+const PAYLOAD = 'oidc_payloads.payload';
+
+const stored = (id: string) => createHash('sha256').update(id).digest('base64url');
+
+/** A payload as read from its row (sealed, or plain from before sealing). */
+export function openPayload(box: SecretBox, text: string): AdapterPayload {
+  return JSON.parse(box.open(text, PAYLOAD)) as AdapterPayload;
+}
+
+export function sqlAdapter(db: Db, box: SecretBox) {
   return class SqlAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const row = {
         model: this.model,
-        id,
-        payload: JSON.stringify(payload),
+        id: stored(id),
+        payload: box.seal(JSON.stringify(payload), PAYLOAD),
         grant_id: payload.grantId ?? null,
-        uid: payload.uid ?? null,
+        uid: payload.uid ? stored(payload.uid) : null,
         account_id: payload.accountId ?? null,
         expires_at: expiresIn ? Date.now() + expiresIn * 1000 : null,
       };
@@ -55,7 +71,11 @@ export function sqlAdapter(db: Db) {
     }
 
     async destroy(id: string): Promise<void> {
-      await db.deleteFrom('oidc_payloads').where('model', '=', this.model).where('id', '=', id).execute();
+      await db
+        .deleteFrom('oidc_payloads')
+        .where('model', '=', this.model)
+        .where('id', 'in', [stored(id), id])
+        .execute();
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
@@ -67,10 +87,10 @@ export function sqlAdapter(db: Db) {
         .selectFrom('oidc_payloads')
         .select(['payload', 'expires_at'])
         .where('model', '=', this.model)
-        .where(column, '=', value)
+        .where(column, 'in', [stored(value), value])
         .executeTakeFirst();
       if (!row || (row.expires_at !== null && Number(row.expires_at) <= Date.now())) return undefined;
-      return JSON.parse(row.payload) as AdapterPayload;
+      return openPayload(box, row.payload);
     }
 
     private remaining(payload: AdapterPayload): number {

@@ -17,7 +17,8 @@ import type { ApplicationService } from '../applications/service.ts';
 import { metadataOf } from '../applications/service.ts';
 import { SESSION_COOKIE, type SessionService } from '../sessions/service.ts';
 import type { Tenant } from '../tenancy/service.ts';
-import { sqlAdapter } from './adapter.ts';
+import { openPayload, sqlAdapter } from './adapter.ts';
+import type { SecretBox } from '../secrets/box.ts';
 import type { OidcKeys } from './keys.ts';
 
 export const OIDC_PREFIX = '/oidc';
@@ -55,6 +56,7 @@ export class OidcProviders {
       db: Db;
       config: Config;
       keys: OidcKeys;
+      secrets: SecretBox;
       accounts: AccountService;
       applications: ApplicationService;
       sessions: SessionService;
@@ -74,7 +76,7 @@ export class OidcProviders {
       .where('account_id', '=', accountId)
       .execute();
     for (const row of rows) {
-      const { authorizations = {} } = JSON.parse(row.payload) as {
+      const { authorizations = {} } = openPayload(this.deps.secrets, row.payload) as {
         authorizations?: Record<string, { sid?: string; grantId?: string }>;
       };
       for (const [clientId, { sid, grantId }] of Object.entries(authorizations)) {
@@ -134,7 +136,7 @@ export class OidcProviders {
 
   private configuration(tenant: Tenant, keys: JWK[], cookieKeys: string[]): Configuration {
     const { db, accounts, applications } = this.deps;
-    const Sql = sqlAdapter(db);
+    const Sql = sqlAdapter(db, this.deps.secrets);
     const clientAdapter = {
       /** Clients are this tenant's active applications: another tenant's id is unknown here. */
       async find(clientId: string) {
