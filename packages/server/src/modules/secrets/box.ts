@@ -59,7 +59,10 @@ export class SecretBox {
       );
     const data = Buffer.from(body, 'base64url');
     try {
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      // A fixed tag length: a shortened tag would otherwise be accepted, and be easier to forge.
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), {
+        authTagLength: TAG_BYTES,
+      });
       decipher.setAAD(Buffer.from(purpose, 'utf8'));
       decipher.setAuthTag(data.subarray(data.length - TAG_BYTES));
       return Buffer.concat([
