@@ -13,6 +13,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { openMigratedDb } from '../src/db/index.ts';
+import { sqlAdapter } from '../src/modules/oidc/adapter.ts';
 import { SecretBox, keyIdOf } from '../src/modules/secrets/box.ts';
 import { secretBoxFor } from '../src/modules/secrets/keys.ts';
 import { resealAll } from '../src/modules/secrets/reseal.ts';
@@ -228,6 +229,10 @@ describe.each(DIALECTS)('secrets at rest over $name', ({ name, available }) => {
     expect(row.secret).not.toContain(key.secret);
     const otpLogin = await form('/login/otp', { username: 'otpuser', code: codeOf(key.secret, 1) });
     expect(otpLogin.json()).toMatchObject({ code: '0', data: { user: { username: 'otpuser' } } });
+    // A key offered under a secret key since rotated out is as good as expired: no server fault.
+    const elsewhere = new SecretBox(newKey()).seal(key.secret, 'otp-pending');
+    await s.services.ephemeral.set(`otp-pending:${demoId}:${user.id}`, elsewhere, 60_000);
+    expect((await json('/otp/bind', { code: codeOf(key.secret) }, cookie)).json().code).toBe('OTP.0002');
   });
 
   it.skipIf(!available)('keeps sender secrets sealed in the settings, and the senders use them', async () => {
@@ -336,13 +341,21 @@ describe.each(DIALECTS)('secrets at rest over $name', ({ name, available }) => {
     );
 
     const counts = await resealAll(db(), s.services.secrets);
-    expect(counts).toEqual({ senderSecrets: 1, clientSecrets: 1, otpSeeds: 0, tenantKeys: 1, oidcKeys: 0 });
+    expect(counts).toEqual({
+      senderSecrets: 1,
+      clientSecrets: 1,
+      otpSeeds: 0,
+      tenantKeys: 1,
+      oidcKeys: 0,
+      oidcRecords: 0,
+    });
     expect(await resealAll(db(), s.services.secrets)).toEqual({
       senderSecrets: 0,
       clientSecrets: 0,
       otpSeeds: 0,
       tenantKeys: 0,
       oidcKeys: 0,
+      oidcRecords: 0,
     });
     const appRow = await db()
       .selectFrom('applications')
@@ -356,18 +369,24 @@ describe.each(DIALECTS)('secrets at rest over $name', ({ name, available }) => {
     });
     expect((await login(s.app, 'alice', 'Alice@123456', 'acme.localhost:8080')).json().code).toBe('0');
 
+    // A session of the OpenID Connect provider, sealed under the current key.
+    await new (sqlAdapter(db(), s.services.secrets))('Session').upsert('session-1', { accountId: 'a1' }, 600);
+
     // Rotation: a process with the new key and the old one as previous reseals; then the old one can go.
     const oldKey = s.services.config.SECRET_KEY ?? keyFileOf(s);
     const fresh = newKey().toString('base64');
     const rotating = await servicesWith({ SECRET_KEY: fresh, SECRET_KEY_PREVIOUS: oldKey });
     try {
       // Both tenants' key pairs, demo's signing key and cookie secret, the OTP seed, CRM and Old, acme's SMS.
+      const records = await rotating.db.selectFrom('oidc_payloads').select('id').execute();
+      expect(records.length).toBeGreaterThan(0);
       expect(await resealAll(rotating.db, rotating.secrets)).toEqual({
         senderSecrets: 1,
         clientSecrets: 2,
         otpSeeds: 1,
         tenantKeys: 2,
         oidcKeys: 2,
+        oidcRecords: records.length,
       });
     } finally {
       await rotating.db.destroy();
@@ -387,6 +406,11 @@ describe.each(DIALECTS)('secrets at rest over $name', ({ name, available }) => {
       });
       const pem = await after.crypto.publicKey(demoId);
       expect(await after.crypto.decrypt(demoId, encrypt(pem, 'still-works'))).toBe('still-works');
+      const sessions = new (sqlAdapter(after.db, after.secrets))('Session');
+      expect(await sessions.find('session-1')).toMatchObject({ accountId: 'a1' });
+      // A process without the key a record was sealed under finds nothing, rather than failing.
+      const stranger = new (sqlAdapter(after.db, new SecretBox(newKey())))('Session');
+      expect(await stranger.find('session-1')).toBeUndefined();
     } finally {
       await after.db.destroy();
     }

@@ -13,13 +13,21 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/index.ts';
 import type { SecretBox } from '../secrets/box.ts';
 
-const PAYLOAD = 'oidc_payloads.payload';
+/** The column the provider's records are sealed for (modules/secrets). */
+export const OIDC_PAYLOAD = 'oidc_payloads.payload';
 
 const stored = (id: string) => createHash('sha256').update(id).digest('base64url');
 
-/** A payload as read from its row (sealed, or plain from before sealing). */
-export function openPayload(box: SecretBox, text: string): AdapterPayload {
-  return JSON.parse(box.open(text, PAYLOAD)) as AdapterPayload;
+/**
+ * A payload as read from its row (sealed, or plain from before sealing); undefined when sealed
+ * under a key this process no longer has: a record of a retired key is as good as gone.
+ */
+export function openPayload(box: SecretBox, text: string): AdapterPayload | undefined {
+  try {
+    return JSON.parse(box.open(text, OIDC_PAYLOAD)) as AdapterPayload;
+  } catch {
+    return undefined;
+  }
 }
 
 export function sqlAdapter(db: Db, box: SecretBox) {
@@ -30,7 +38,7 @@ export function sqlAdapter(db: Db, box: SecretBox) {
       const row = {
         model: this.model,
         id: stored(id),
-        payload: box.seal(JSON.stringify(payload), PAYLOAD),
+        payload: box.seal(JSON.stringify(payload), OIDC_PAYLOAD),
         grant_id: payload.grantId ?? null,
         uid: payload.uid ? stored(payload.uid) : null,
         account_id: payload.accountId ?? null,

@@ -76,7 +76,7 @@ export class OidcProviders {
       .where('account_id', '=', accountId)
       .execute();
     for (const row of rows) {
-      const { authorizations = {} } = openPayload(this.deps.secrets, row.payload) as {
+      const { authorizations = {} } = (openPayload(this.deps.secrets, row.payload) ?? {}) as {
         authorizations?: Record<string, { sid?: string; grantId?: string }>;
       };
       for (const [clientId, { sid, grantId }] of Object.entries(authorizations)) {

@@ -34,6 +34,15 @@ export class OtpService {
     private readonly deps: { db: Db; store: EphemeralStore; audit: AuditService; secrets: SecretBox },
   ) {}
 
+  /** The pending key, or undefined when it was sealed under a key since rotated out: offer a new one. */
+  private openPending(sealed: string): string | undefined {
+    try {
+      return this.deps.secrets.open(sealed, PENDING_SECRET);
+    } catch {
+      return undefined;
+    }
+  }
+
   status(userId: string): Promise<OtpStatus> {
     return this.deps.db
       .selectFrom('otp_credentials')
@@ -76,8 +85,8 @@ export class OtpService {
   /** Confirms the pending key with one of its codes: the user has OTP from now on (OTP_ACTIVE). */
   async bind(tenant: Tenant, user: User, code: string, client: ClientInfo): Promise<void> {
     const sealed = await this.deps.store.get(pendingKey(tenant.id, user.id));
-    if (!sealed) throw new AppError('OTP.0002');
-    const secret = this.deps.secrets.open(sealed, PENDING_SECRET);
+    const secret = sealed && this.openPending(sealed);
+    if (!secret) throw new AppError('OTP.0002');
     const step = this.matchingStep(totpOf(secret, ALGORITHM, OTP_DIGITS, PERIOD), code);
     if (step === null) throw new AppError('OTP.0001');
     await this.deps.db.transaction().execute(async (trx) => {

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../db/index.ts';
 import { CLIENT_SECRET } from '../applications/service.ts';
 import { PRIVATE_PEM } from '../crypto/service.ts';
+import { OIDC_PAYLOAD } from '../oidc/adapter.ts';
 import { MATERIAL } from '../oidc/keys.ts';
 import { OTP_SECRET } from '../otp/service.ts';
 import { type TenantSettings, mapSecretFields } from '../tenancy/settings.ts';
@@ -17,6 +18,7 @@ export interface ResealCounts {
   otpSeeds: number;
   tenantKeys: number;
   oidcKeys: number;
+  oidcRecords: number;
 }
 
 export async function resealAll(db: Db, box: SecretBox): Promise<ResealCounts> {
@@ -61,6 +63,8 @@ const COLUMNS = [
   { kind: 'otpSeeds', table: 'otp_credentials', id: 'user_id', column: 'secret', purpose: OTP_SECRET },
   { kind: 'tenantKeys', table: 'tenant_keys', id: 'id', column: 'private_pem', purpose: PRIVATE_PEM },
   { kind: 'oidcKeys', table: 'oidc_keys', id: 'kid', column: 'material', purpose: MATERIAL },
+  // The provider's sessions and tokens: their ids are hashes, unique across its models.
+  { kind: 'oidcRecords', table: 'oidc_payloads', id: 'id', column: 'payload', purpose: OIDC_PAYLOAD },
 ] as const;
 
 /** Table and column names vary per entry: Kysely cannot type that, so the names are cast. */
