@@ -15,6 +15,7 @@ import {
   post,
   publicKey,
   startTestServer,
+  lastOutboxCode,
 } from './harness.ts';
 
 const PHONE_UA =
@@ -166,14 +167,8 @@ describe.each(DIALECTS)('second factors and QR login over $name', ({ name, avail
       'MFA.0002',
     );
     expect((await call(`/flow/${flowId}/mfa/send`, { factor: 'SMS' }, first.cookie)).json().code).toBe('0');
-    const row = await s.services.db
-      .selectFrom('outbox')
-      .select(['body', 'purpose'])
-      .where('recipient', '=', '+8613900001111')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(row.purpose).toBe('MFA');
-    const code = /\b(\d{6})\b/.exec(row.body)![1]!;
+    const { code, purpose } = await lastOutboxCode(s, '+8613900001111');
+    expect(purpose).toBe('MFA');
     expect(
       (await call(`/flow/${flowId}/mfa/verify`, { factor: 'SMS', code: '000000' }, first.cookie)).json().code,
     ).toBe(code === '000000' ? '0' : 'CODE.0001');

@@ -15,6 +15,7 @@ import {
   post,
   publicKey,
   startTestServer,
+  lastOutboxCode,
 } from './harness.ts';
 
 const DAY = 86_400_000;
@@ -313,13 +314,8 @@ describe.each(DIALECTS)('post-login flow over $name', ({ name, available }) => {
         await call(`/flow/${flow.id}/mobile/sendCode`, { mobile: '13900000078', areaCode: '+86' }, cookie)
       ).json().code,
     ).toBe('0');
-    const row = await s.services.db
-      .selectFrom('outbox')
-      .select(['body', 'purpose'])
-      .where('recipient', '=', '+8613900000078')
-      .executeTakeFirstOrThrow();
-    expect(row.purpose).toBe('BIND_MOBILE');
-    const code = /\b(\d{6})\b/.exec(row.body)![1]!;
+    const { code, purpose } = await lastOutboxCode(s, '+8613900000078');
+    expect(purpose).toBe('BIND_MOBILE');
     const bound = await call(
       `/flow/${flow.id}/mobile`,
       { mobile: '13900000078', areaCode: '+86', code },
@@ -384,12 +380,7 @@ describe.each(DIALECTS)('post-login flow over $name', ({ name, available }) => {
         contentEn: 'Text',
       });
       await call('/register/sendCode', { type: 'email', email: 'newbie@example.com' });
-      const row = await s.services.db
-        .selectFrom('outbox')
-        .select('body')
-        .where('recipient', '=', 'newbie@example.com')
-        .executeTakeFirstOrThrow();
-      const code = /\b(\d{6})\b/.exec(row.body)![1]!;
+      const { code } = await lastOutboxCode(s, 'newbie@example.com');
       const submit = (extra: Record<string, unknown>) =>
         call('/register/submit', {
           type: 'email',

@@ -160,6 +160,20 @@ export async function ephemeralEntries(s: TestServer, glob: string): Promise<{ k
   );
 }
 
+/** The newest message the outbox sender kept for `recipient`: its purpose and the six-digit code in it. */
+export async function lastOutboxCode(
+  s: TestServer,
+  recipient: string,
+): Promise<{ code: string; purpose: string }> {
+  const row = await s.services.db
+    .selectFrom('outbox')
+    .select(['body', 'purpose'])
+    .where('recipient', '=', recipient)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return { code: /\b(\d{6})\b/.exec(row.body)![1]!, purpose: row.purpose };
+}
+
 /** Forgets the ephemeral entries whose keys match `glob` (`*`: anything), e.g. to lift send limits. */
 export async function clearEphemeral(s: TestServer, glob = '*'): Promise<void> {
   const cleared = await withRedis(s, async (redis, prefix) => {

@@ -10,6 +10,7 @@ import {
   publicKey,
   sessionCookie,
   startTestServer,
+  lastOutboxCode,
 } from './harness.ts';
 
 describe.each(DIALECTS)('registration and forgotten password over $name', ({ name, available }) => {
@@ -29,15 +30,7 @@ describe.each(DIALECTS)('registration and forgotten password over $name', ({ nam
       { 'content-type': 'application/json', 'accept-language': lang },
       JSON.stringify(body),
     );
-  const lastCode = async (recipient: string) => {
-    const row = await s.services.db
-      .selectFrom('outbox')
-      .select('body')
-      .where('recipient', '=', recipient)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    return /\b(\d{6})\b/.exec(row.body)![1]!;
-  };
+  const lastCode = async (recipient: string) => (await lastOutboxCode(s, recipient)).code;
   const clearLimits = () => clearEphemeral(s, 'resend:*');
 
   it.skipIf(!available)('refuses registration while the tenant keeps it closed', async () => {

@@ -18,6 +18,7 @@ import {
   sessionCookie,
   startTestServer,
   startTwinServer,
+  lastOutboxCode,
 } from './harness.ts';
 import { sharedPgUrl } from './support/postgres.ts';
 import { sharedRedisUrl } from './support/redis.ts';
@@ -47,15 +48,7 @@ describe.skipIf(!sharedPgUrl() || !sharedRedisUrl())('two servers over one Postg
       { 'content-type': 'application/x-www-form-urlencoded' },
       new URLSearchParams(fields).toString(),
     );
-  const codeSentTo = async (recipient: string) => {
-    const row = await a.services.db
-      .selectFrom('outbox')
-      .select('body')
-      .where('recipient', '=', recipient)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    return /\b(\d{6})\b/.exec(row.body)![1]!;
-  };
+  const codeSentTo = async (recipient: string) => (await lastOutboxCode(a, recipient)).code;
   const flowCookie = (res: LightMyRequestResponse) => {
     const c = res.cookies.find((x) => x.name === 'tessera_flow');
     return c ? `tessera_flow=${c.value}` : '';
