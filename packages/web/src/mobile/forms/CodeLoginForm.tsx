@@ -19,6 +19,7 @@ import { checkField, validatorRule } from '../../core/rules.ts';
 import { useTenantTexts } from '../boot.ts';
 import { type CodeMethod, type LoginDraft, clearDraft, patchDraft, readDraft } from '../loginDraft.ts';
 import { FORM_STYLE, ITEM_STYLE } from '../styles.ts';
+import { LoginSubmit } from './LoginFields.tsx';
 import { CodeInput } from './CodeInput.tsx';
 
 interface CodeValues {
@@ -263,11 +264,7 @@ export function CodeLoginForm({ method, areaCode, onPickArea, askSlider, preview
           <>
             {/* Under the code field and its message, above the button (fixed in bottombar). */}
             {voiceLink}
-            <div className="tmt-submit">
-              <Button block type="submit" color="primary" size="large" loading={busy}>
-                {t('login.submit')}
-              </Button>
-            </div>
+            <LoginSubmit busy={busy} />
           </>
         }
       >

@@ -6,7 +6,7 @@
  * a flow goes on to its step (docs/flows.md). In the theme preview it is drawn the same and does
  * nothing.
  */
-import { Button, Form, Input, Tabs } from 'antd-mobile';
+import { Form, Input, Tabs } from 'antd-mobile';
 import { type CSSProperties, Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -28,6 +28,7 @@ import {
   readDraft,
 } from '../loginDraft.ts';
 import { FORM_STYLE, ITEM_STYLE } from '../styles.ts';
+import { LoginSubmit, UsernameItem } from './LoginFields.tsx';
 import type { MobileTheme } from '../theme.ts';
 import { PageLoading } from '../Shell.tsx';
 import { useSlider } from './SliderSheet.tsx';
@@ -108,27 +109,9 @@ function PasswordForm({ askSlider, preview }: PasswordFormProps) {
           if (!preview) patchDraft({ username: all.username });
         }}
         onFinish={submit}
-        footer={
-          <div className="tmt-submit">
-            <Button block type="submit" color="primary" size="large" loading={busy}>
-              {t('login.submit')}
-            </Button>
-          </div>
-        }
+        footer={<LoginSubmit busy={busy} />}
       >
-        <Form.Item
-          style={ITEM_STYLE}
-          name="username"
-          label={t('fields.username')}
-          rules={[fieldRule('username')]}
-        >
-          <Input
-            className="tmt-field"
-            autoComplete="username"
-            placeholder={t('login.usernamePlaceholder')}
-            clearable
-          />
-        </Form.Item>
+        <UsernameItem />
         <Form.Item
           style={ITEM_STYLE}
           name="password"

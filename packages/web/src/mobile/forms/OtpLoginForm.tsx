@@ -4,7 +4,7 @@
  * tenant's slider on, the slider comes first when the server says this account needs it. A login
  * with a flow goes on to its step.
  */
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -12,10 +12,10 @@ import { nextPage } from '../../core/afterlogin.ts';
 import { captchaRequired } from '../../core/codes.ts';
 import { loginWithOtp } from '../../core/factors.ts';
 import { useRevalidateOnLanguage } from '../../core/forms.ts';
-import { fieldRule } from '../../core/rules.ts';
 import { useTenantTexts } from '../boot.ts';
 import { type LoginDraft, clearDraft, patchDraft, readDraft } from '../loginDraft.ts';
 import { FORM_STYLE, ITEM_STYLE } from '../styles.ts';
+import { LoginSubmit, UsernameItem } from './LoginFields.tsx';
 import { otpCodeRule } from './rules.ts';
 
 interface OtpValues {
@@ -74,27 +74,9 @@ export function OtpLoginForm({ askSlider, preview = false }: OtpLoginFormProps) 
         if (!preview) patchDraft({ username: all.username });
       }}
       onFinish={submit}
-      footer={
-        <div className="tmt-submit">
-          <Button block type="submit" color="primary" size="large" loading={busy}>
-            {t('login.submit')}
-          </Button>
-        </div>
-      }
+      footer={<LoginSubmit busy={busy} />}
     >
-      <Form.Item
-        style={ITEM_STYLE}
-        name="username"
-        label={t('fields.username')}
-        rules={[fieldRule('username')]}
-      >
-        <Input
-          className="tmt-field"
-          autoComplete="username"
-          placeholder={t('login.usernamePlaceholder')}
-          clearable
-        />
-      </Form.Item>
+      <UsernameItem />
       <Form.Item style={ITEM_STYLE} name="code" label={t('mobile.otp.code')} rules={[otpCodeRule]}>
         <Input
           className="tmt-field"
